@@ -1,0 +1,132 @@
+import Foundation
+import UDFSQLite
+
+/// Opens recording files, and refuses anything that is not one.
+///
+/// Checks run before SQLite sees the file, so that a text file or a truncated
+/// copy gets a precise message instead of SQLite's generic "file is not a
+/// database".
+enum RecordingFile {
+    /// Opens an existing recording read-only, with defensive settings, for
+    /// untrusted files. Never modifies the file.
+    static func openForReading(_ path: String) throws(RecordingError) -> Database {
+        try checkHeader(path)
+        let database: Database
+        do {
+            database = try Database(path: path, mode: .readOnly)
+        } catch {
+            throw RecordingError.cannotOpen(path: path, reason: error.message)
+        }
+        database.setBusyTimeout(milliseconds: 5_000)
+        try checkIdentity(database, path: path)
+        return database
+    }
+
+    /// Opens a recording for appending, creating it when missing, and brings
+    /// its schema up to date. Only writers migrate.
+    static func openForWriting(_ path: String) throws(RecordingError) -> Database {
+        let exists = FileManager.default.fileExists(atPath: path)
+        if exists, fileSize(path) ?? 0 > 0 {
+            try checkHeader(path)
+        }
+        do {
+            let database = try Database(path: path, mode: .create)
+            database.setBusyTimeout(milliseconds: 10_000)
+            let applicationID = try database.scalarInt("PRAGMA application_id") ?? 0
+            let tableCount = try database.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0
+            if applicationID != Int(RecordingFormat.applicationID) {
+                guard applicationID == 0, tableCount == 0 else {
+                    throw RecordingError.invalidFile(path: path, reason: "is a SQLite database but not a udf recording")
+                }
+            }
+            // WAL lets readers, such as `udf-inspect log --follow`, read while
+            // we write (https://sqlite.org/wal.html). NORMAL sync in WAL mode
+            // survives a process crash; a power loss may drop the last commits.
+            _ = try database.scalarText("PRAGMA journal_mode = WAL")
+            try database.execute("PRAGMA synchronous = NORMAL")
+            try database.execute("PRAGMA foreign_keys = ON")
+            if applicationID == 0 {
+                try database.execute("PRAGMA application_id = \(RecordingFormat.applicationID)")
+            }
+            do {
+                try RecordingFormat.migrator.migrate(database)
+            } catch let error as MigrationError {
+                if case .newerVersion(let found, let supported) = error {
+                    throw RecordingError.newerVersion(path: path, found: found, supported: supported)
+                }
+            }
+            return database
+        } catch let error as RecordingError {
+            throw error
+        } catch let error as SQLiteError {
+            if error.isCorrupt {
+                throw RecordingError.invalidFile(path: path, reason: "is damaged: \(error.message)")
+            }
+            throw RecordingError.cannotOpen(path: path, reason: error.message)
+        } catch {
+            throw RecordingError.cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Refuses a missing, empty, non-SQLite or truncated file by its bytes.
+    static func checkHeader(_ path: String) throws(RecordingError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw RecordingError.cannotOpen(path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw RecordingError.cannotOpen(path: path, reason: "is a directory")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw RecordingError.cannotOpen(path: path, reason: "permission denied")
+        }
+        defer { try? handle.close() }
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        guard !header.isEmpty else {
+            throw RecordingError.invalidFile(path: path, reason: "is empty, not a udf recording")
+        }
+        guard header.starts(with: RecordingFormat.sqliteHeader) else {
+            throw RecordingError.invalidFile(path: path, reason: "is not a SQLite database, so not a udf recording")
+        }
+        guard header.count == 100 else {
+            throw RecordingError.invalidFile(path: path, reason: "is truncated: its SQLite header is cut short")
+        }
+        // The header's page size (offset 16) times its page count (offset 28)
+        // is the file's size after the last checkpoint; a shorter file was cut.
+        let rawPageSize = Int(header[16]) << 8 | Int(header[17])
+        let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+        let pageCount = header[28..<32].reduce(0) { $0 << 8 | Int($1) }
+        let expected = pageSize * pageCount
+        if let size = fileSize(path), pageCount > 0, size < expected {
+            throw RecordingError.invalidFile(
+                path: path,
+                reason: "is truncated: it has \(size) bytes, its header says \(expected)"
+            )
+        }
+    }
+
+    /// Refuses a SQLite file that is not a recording, or is from a newer version.
+    static func checkIdentity(_ database: Database, path: String) throws(RecordingError) {
+        let applicationID: Int
+        let version: Int
+        do {
+            applicationID = try database.scalarInt("PRAGMA application_id") ?? 0
+            version = try database.scalarInt("PRAGMA user_version") ?? 0
+        } catch {
+            throw RecordingError.from(error, path: path)
+        }
+        guard applicationID == Int(RecordingFormat.applicationID) else {
+            throw RecordingError.invalidFile(path: path, reason: "is a SQLite database but not a udf recording")
+        }
+        guard version <= RecordingFormat.version else {
+            throw RecordingError.newerVersion(path: path, found: version, supported: RecordingFormat.version)
+        }
+        guard version >= 1 else {
+            throw RecordingError.invalidFile(path: path, reason: "is a udf recording with no schema")
+        }
+    }
+
+    static func fileSize(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+    }
+}

@@ -1,0 +1,63 @@
+import UDFSQLite
+
+/// The recording file's identity and schema: the contract in `docs/format.md`.
+public enum RecordingFormat {
+    /// `PRAGMA application_id`: the ASCII bytes "UDF1".
+    public static let applicationID: Int32 = 0x5544_4631
+
+    /// `PRAGMA user_version` of a file written by this build.
+    public static var version: Int { migrator.currentVersion }
+
+    /// The first 16 bytes of every SQLite database file.
+    static let sqliteHeader: [UInt8] = Array("SQLite format 3".utf8) + [0]
+
+    /// Schema migrations, in order. Never edit a released one; append instead.
+    static let migrator = Migrator([
+        .init("v1: sessions, timelines, steps") { db in
+            try db.execute(schemaV1)
+        },
+    ])
+
+    static let schemaV1 = """
+        CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY,
+            app TEXT NOT NULL,
+            started_at REAL NOT NULL,
+            ended_at REAL,
+            status TEXT NOT NULL CHECK (status IN ('recording', 'closed', 'interrupted')),
+            host TEXT NOT NULL,
+            pid INTEGER NOT NULL,
+            keyframe_interval INTEGER NOT NULL,
+            metadata TEXT
+        );
+        CREATE TABLE timelines (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            name TEXT NOT NULL,
+            parent_id INTEGER REFERENCES timelines(id),
+            fork_step INTEGER,
+            created_at REAL NOT NULL,
+            UNIQUE (session_id, name),
+            CHECK ((parent_id IS NULL) = (fork_step IS NULL))
+        );
+        CREATE TABLE steps (
+            id INTEGER PRIMARY KEY,
+            timeline_id INTEGER NOT NULL REFERENCES timelines(id),
+            step INTEGER NOT NULL,
+            time REAL NOT NULL,
+            action TEXT,
+            action_name TEXT,
+            cause INTEGER,
+            duration_ns INTEGER,
+            keyframe TEXT,
+            patch TEXT,
+            state_hash TEXT NOT NULL,
+            state_size INTEGER NOT NULL,
+            CHECK ((keyframe IS NULL) != (patch IS NULL))
+        );
+        CREATE UNIQUE INDEX steps_by_timeline ON steps (timeline_id, step);
+        CREATE INDEX steps_by_action_name ON steps (timeline_id, action_name, step);
+        CREATE INDEX steps_by_cause ON steps (timeline_id, cause) WHERE cause IS NOT NULL;
+        CREATE INDEX steps_keyframes ON steps (timeline_id, step) WHERE keyframe IS NOT NULL;
+        """
+}

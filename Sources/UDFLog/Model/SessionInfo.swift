@@ -1,0 +1,25 @@
+import Foundation
+
+/// One run of a host program, as the file records it.
+public struct SessionInfo: Sendable, Equatable {
+    public let id: Int
+    public let app: String
+    public let startedAt: Date
+    public let endedAt: Date?
+    public let status: SessionStatus
+    public let host: String
+    public let pid: Int
+    public let keyframeInterval: Int
+    /// Steps on the `main` timeline, step 0 included.
+    public let stepCount: Int
+}
+
+/// Whether a session is still being written.
+public enum SessionStatus: String, Sendable, Equatable {
+    /// `close()` ran.
+    case closed
+    /// Its host process is alive and may append more steps.
+    case recording
+    /// Its host died without closing it; every committed step is still readable.
+    case interrupted
+}

@@ -1,0 +1,19 @@
+/// A sequence of steps within a session: `main`, or a branch of another timeline.
+///
+/// A branch's history is its parent's steps up to `forkStep`, then its own.
+public struct TimelineInfo: Sendable, Equatable {
+    public let id: Int
+    public let sessionID: Int
+    public let name: String
+    public let parentID: Int?
+    public let forkStep: Int?
+    /// The first step stored on this timeline itself (0 for `main`).
+    public var firstOwnStep: Int { forkStep.map { $0 + 1 } ?? 0 }
+    /// The last step of this timeline, inherited or own; -1 when it is empty.
+    public let lastStep: Int
+
+    /// Steps 0…lastStep.
+    public var stepCount: Int { lastStep + 1 }
+
+    public static let mainName = "main"
+}

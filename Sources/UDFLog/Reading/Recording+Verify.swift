@@ -1,0 +1,42 @@
+import UDFSQLite
+
+extension Recording {
+    /// Checks the file: SQLite's integrity check, then every timeline's patch
+    /// chain and every step's state hash, and that each cause precedes its step.
+    ///
+    /// - Parameter session: only this session; every session when nil.
+    public func verify(session: SessionInfo? = nil) throws(RecordingError) -> VerificationReport {
+        var report = VerificationReport()
+        let integrity = try query { db in
+            try db.prepare("PRAGMA integrity_check").rows { $0.text(0) }
+        }
+        if integrity != ["ok"] {
+            report.integrityOK = false
+            report.problems += integrity.prefix(10).map { "integrity_check: \($0)" }
+        }
+        let sessions = try session.map { [$0] } ?? sessions()
+        for session in sessions {
+            report.sessions += 1
+            for timeline in try timelines(in: session) {
+                report.timelines += 1
+                do {
+                    let ownRange = timeline.firstOwnStep...max(timeline.firstOwnStep, timeline.lastStep)
+                    guard timeline.lastStep >= timeline.firstOwnStep else { continue }
+                    try walk(timeline, range: ownRange, verifyHashes: true) { summary, _ in
+                        report.steps += 1
+                        if summary.isKeyframe { report.keyframes += 1 }
+                        if let cause = summary.cause, cause >= summary.step || cause < 0 {
+                            report.problems.append(
+                                "session \(session.id), timeline '\(timeline.name)', step \(summary.step): cause \(cause) does not precede it"
+                            )
+                        }
+                        return true
+                    }
+                } catch {
+                    report.problems.append("session \(session.id), timeline '\(timeline.name)': \(error)")
+                }
+            }
+        }
+        return report
+    }
+}

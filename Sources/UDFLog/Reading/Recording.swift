@@ -1,0 +1,174 @@
+import Foundation
+import UDFJSON
+import UDFSQLite
+
+/// A recording file opened for reading.
+///
+/// The file is opened read-only with defensive settings, so an untrusted file
+/// from a bug report is safe to open, and reading never modifies it. Reads see
+/// a consistent snapshot even while a host appends, thanks to WAL mode.
+///
+/// For example:
+/// ```swift
+/// let recording = try Recording(path: "todo.udf")
+/// let session = try recording.session(nil)
+/// let main = try recording.timeline(nil, in: session)
+/// let state = try recording.state(at: 42, on: main)
+/// ```
+public final class Recording {
+    public let path: String
+    let database: Database
+    lazy var reconstructor = StateReconstructor(recording: self)
+
+    /// - Throws: `RecordingError` for a missing, empty, non-SQLite, truncated,
+    ///   foreign or newer-version file.
+    public init(path: String) throws(RecordingError) {
+        self.path = path
+        self.database = try RecordingFile.openForReading(path)
+    }
+
+    /// Runs `body` against the database, mapping SQLite failures.
+    func query<T>(_ body: (Database) throws -> T) throws(RecordingError) -> T {
+        do {
+            return try database.read(body)
+        } catch {
+            throw RecordingError.from(error, path: path)
+        }
+    }
+
+    // MARK: Sessions
+
+    /// Every session, oldest first.
+    public func sessions() throws(RecordingError) -> [SessionInfo] {
+        try query { db in
+            try db.prepare(Self.sessionSQL + " ORDER BY s.id").rows { row in try self.session(from: row, db) }
+        }
+    }
+
+    /// The session `id`, or the latest one when `id` is nil.
+    public func session(_ id: Int?) throws(RecordingError) -> SessionInfo {
+        let found: SessionInfo? = try query { db in
+            if let id {
+                return try db.prepare(Self.sessionSQL + " WHERE s.id = ?").firstRow([id]) { row in
+                    try self.session(from: row, db)
+                }
+            }
+            return try db.prepare(Self.sessionSQL + " ORDER BY s.id DESC LIMIT 1").firstRow { row in
+                try self.session(from: row, db)
+            }
+        }
+        guard let found else {
+            if let id {
+                throw RecordingError.notFound("session \(id) does not exist in '\(path)'")
+            }
+            throw RecordingError.notFound("'\(path)' holds no sessions yet")
+        }
+        return found
+    }
+
+    private static let sessionSQL = """
+        SELECT s.id, s.app, s.started_at, s.ended_at, s.status, s.host, s.pid, s.keyframe_interval,
+               t.id, (SELECT max(step) FROM steps WHERE timeline_id = t.id)
+        FROM sessions s LEFT JOIN timelines t ON t.session_id = s.id AND t.name = 'main'
+        """
+
+    private func session(from row: Row, _ db: Database) throws -> SessionInfo {
+        let storedStatus = row.text(4)
+        let host = row.text(5)
+        let pid = row.int(6)
+        var lastActivity: Date?
+        if storedStatus == "recording", host != HostIdentity.hostName, let timeline = row.optionalInt(8) {
+            lastActivity = try db.prepare("SELECT time FROM steps WHERE timeline_id = ? ORDER BY step DESC LIMIT 1")
+                .firstRow([timeline]) { Date(timeIntervalSince1970: $0.double(0)) }
+        }
+        return SessionInfo(
+            id: row.int(0),
+            app: row.text(1),
+            startedAt: Date(timeIntervalSince1970: row.double(2)),
+            endedAt: row.optionalDouble(3).map(Date.init(timeIntervalSince1970:)),
+            status: HostIdentity.status(stored: storedStatus, host: host, pid: pid, lastActivity: lastActivity),
+            host: host,
+            pid: pid,
+            keyframeInterval: row.int(7),
+            stepCount: (row.optionalInt(9) ?? -1) + 1
+        )
+    }
+
+    // MARK: Timelines
+
+    /// Every timeline of a session, in creation order.
+    public func timelines(in session: SessionInfo) throws(RecordingError) -> [TimelineInfo] {
+        try query { db in
+            try db.prepare(Self.timelineSQL + " WHERE t.session_id = ? ORDER BY t.id").rows([session.id]) { row in
+                Self.timeline(from: row)
+            }
+        }
+    }
+
+    /// The timeline `name` of a session; `main` when `name` is nil.
+    public func timeline(_ name: String?, in session: SessionInfo) throws(RecordingError) -> TimelineInfo {
+        let name = name ?? TimelineInfo.mainName
+        let found = try query { db in
+            try db.prepare(Self.timelineSQL + " WHERE t.session_id = ? AND t.name = ?")
+                .firstRow([session.id, name]) { row in Self.timeline(from: row) }
+        }
+        guard let found else {
+            throw RecordingError.notFound("timeline '\(name)' does not exist in session \(session.id)")
+        }
+        return found
+    }
+
+    /// The timeline with this id.
+    public func timeline(id: Int) throws(RecordingError) -> TimelineInfo {
+        let found = try query { db in
+            try db.prepare(Self.timelineSQL + " WHERE t.id = ?").firstRow([id]) { row in Self.timeline(from: row) }
+        }
+        guard let found else { throw RecordingError.notFound("timeline \(id) does not exist") }
+        return found
+    }
+
+    private static let timelineSQL = """
+        SELECT t.id, t.session_id, t.name, t.parent_id, t.fork_step,
+               coalesce((SELECT max(step) FROM steps WHERE timeline_id = t.id), t.fork_step, -1)
+        FROM timelines t
+        """
+
+    private static func timeline(from row: Row) -> TimelineInfo {
+        TimelineInfo(
+            id: row.int(0),
+            sessionID: row.int(1),
+            name: row.text(2),
+            parentID: row.optionalInt(3),
+            forkStep: row.optionalInt(4),
+            lastStep: row.int(5)
+        )
+    }
+
+    /// Where each step of `timeline` is stored: ancestors' rows up to each fork,
+    /// then the timeline's own, oldest first.
+    func lineage(of timeline: TimelineInfo) throws(RecordingError) -> [TimelineSegment] {
+        var segments: [TimelineSegment] = []
+        var current = timeline
+        var upperBound = timeline.lastStep
+        var visited: Set<Int> = []
+        while true {
+            guard visited.insert(current.id).inserted else {
+                throw RecordingError.invalidFile(path: path, reason: "is damaged: timeline \(current.id) is its own ancestor")
+            }
+            let lower = current.firstOwnStep
+            if upperBound >= lower {
+                segments.append(TimelineSegment(timelineID: current.id, steps: lower...upperBound))
+            }
+            guard let parentID = current.parentID, let fork = current.forkStep else { break }
+            current = try self.timeline(id: parentID)
+            upperBound = min(upperBound, fork)
+        }
+        return segments.reversed()
+    }
+}
+
+/// A run of steps that one timeline stores itself.
+struct TimelineSegment: Equatable {
+    let timelineID: Int
+    let steps: ClosedRange<Int>
+}

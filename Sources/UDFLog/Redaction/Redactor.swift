@@ -1,0 +1,126 @@
+import UDFDiff
+import UDFJSON
+
+/// Replaces values under secret-looking keys, and at configured paths, with
+/// `"<redacted>"` before they leave the process or a file.
+///
+/// Keys match without regard to case, `_`, `-` or `.`: `password`,
+/// `user_password` and `X-Api-Key` are all caught by the defaults.
+///
+/// For example:
+/// ```swift
+/// let redactor = Redactor(extraKeys: ["pin"], paths: [try JSONPath(parsing: ".profile.ssn")])
+/// let (safe, count) = redactor.redact(state)
+/// ```
+public struct Redactor: Sendable {
+    /// The text that replaces a redacted value.
+    public static let placeholder: JSONValue = "<redacted>"
+
+    /// Key fragments redacted wherever they appear inside a key.
+    public static let defaultKeyFragments = [
+        "password", "passwd", "passphrase", "secret", "token", "apikey", "authorization",
+        "cookie", "credential", "privatekey",
+    ]
+
+    /// Short keys redacted only when they are the whole key.
+    public static let defaultExactKeys = ["auth", "pin", "ssn", "cvv", "sessionid"]
+
+    private let fragments: [String]
+    private let exactKeys: Set<String>
+    private let paths: [JSONPath]
+
+    /// - Parameters:
+    ///   - extraKeys: keys redacted in addition to the defaults, matched whole.
+    ///   - paths: paths whose values are redacted wherever the keys are.
+    ///   - includeDefaults: false to redact only `extraKeys` and `paths`.
+    public init(extraKeys: [String] = [], paths: [JSONPath] = [], includeDefaults: Bool = true) {
+        fragments = includeDefaults ? Self.defaultKeyFragments : []
+        exactKeys = Set((includeDefaults ? Self.defaultExactKeys : []) + extraKeys.map(Self.normalize))
+        self.paths = paths
+    }
+
+    /// A redactor that changes nothing.
+    public static let none = Redactor(includeDefaults: false)
+
+    /// Whether a value under `key` is redacted.
+    public func isSecret(key: String) -> Bool {
+        let normalized = Self.normalize(key)
+        return exactKeys.contains(normalized) || fragments.contains { normalized.contains($0) }
+    }
+
+    /// The value with secrets replaced, and how many values were replaced.
+    public func redact(_ value: JSONValue) -> (value: JSONValue, count: Int) {
+        var count = 0
+        var result = redactKeys(value, count: &count)
+        for path in paths {
+            result = redact(result, at: path.components[...], count: &count)
+        }
+        return (result, count)
+    }
+
+    private func redactKeys(_ value: JSONValue, count: inout Int) -> JSONValue {
+        switch value {
+        case .object(let members):
+            var copy = members
+            for (key, member) in members {
+                if isSecret(key: key) {
+                    if member != Self.placeholder {
+                        copy[key] = Self.placeholder
+                        count += 1
+                    }
+                } else if member.isContainer {
+                    copy[key] = redactKeys(member, count: &count)
+                }
+            }
+            return .object(copy)
+        case .array(let elements):
+            guard elements.contains(where: \.isContainer) else { return value }
+            return .array(elements.map { redactKeys($0, count: &count) })
+        default:
+            return value
+        }
+    }
+
+    private func redact(_ value: JSONValue, at path: ArraySlice<PathComponent>, count: inout Int) -> JSONValue {
+        guard let component = path.first else {
+            if value == Self.placeholder { return value }
+            count += 1
+            return Self.placeholder
+        }
+        let rest = path.dropFirst()
+        switch (component, value) {
+        case (.key(let key), .object(var members)):
+            guard let member = members[key] else { return value }
+            members[key] = redact(member, at: rest, count: &count)
+            return .object(members)
+        case (.index(let index), .array(var elements)):
+            guard elements.indices.contains(index) else { return value }
+            elements[index] = redact(elements[index], at: rest, count: &count)
+            return .array(elements)
+        case (.identity(let id), .array(var elements)):
+            for index in elements.indices where elements[index]["id"] == id {
+                elements[index] = redact(elements[index], at: rest, count: &count)
+            }
+            return .array(elements)
+        case (.wildcard, .array(let elements)):
+            return .array(elements.map { redact($0, at: rest, count: &count) })
+        case (.wildcard, .object(let members)):
+            return .object(members.mapValues { redact($0, at: rest, count: &count) })
+        default:
+            return value
+        }
+    }
+
+    private static func normalize(_ key: String) -> String {
+        String(key.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." })
+    }
+}
+
+extension JSONValue {
+    var isContainer: Bool {
+        switch self {
+        case .object, .array: true
+        default: false
+        }
+    }
+}

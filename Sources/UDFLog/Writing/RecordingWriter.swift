@@ -1,0 +1,146 @@
+import Foundation
+import UDFJSON
+import UDFSQLite
+
+/// Appends one session's steps to a recording file.
+///
+/// A writer owns its SQLite connection and must be used from one thread at a
+/// time; the recorder gives it a dedicated writer thread. Each `append` is one
+/// transaction, so a crash leaves every earlier batch intact.
+///
+/// For example:
+/// ```swift
+/// let writer = try RecordingWriter(path: "todo.udf", app: "TodoExample")
+/// try writer.append([StepInput(step: 0, time: Date(), action: nil, actionName: nil,
+///                              cause: nil, reducerNanoseconds: nil, state: initial)])
+/// try writer.close()
+/// ```
+public final class RecordingWriter {
+    public struct Options: Sendable {
+        public var keyframePolicy: KeyframePolicy
+        /// Free-form host information stored with the session.
+        public var metadata: JSONValue?
+
+        public init(keyframePolicy: KeyframePolicy = KeyframePolicy(), metadata: JSONValue? = nil) {
+            self.keyframePolicy = keyframePolicy
+            self.metadata = metadata
+        }
+    }
+
+    public let path: String
+    public let sessionID: Int
+    public let timelineID: Int
+    private let database: Database
+    private var encoder: StepEncoder
+    private var isClosed = false
+
+    /// Opens or creates `path` and starts a new session with a `main` timeline.
+    ///
+    /// - Throws: `RecordingError` when the file cannot be opened or written,
+    ///   or is not a recording.
+    public init(path: String, app: String, options: Options = Options()) throws(RecordingError) {
+        self.path = path
+        let database = try RecordingFile.openForWriting(path)
+        self.database = database
+        self.encoder = StepEncoder(policy: options.keyframePolicy)
+        do {
+            let ids = try database.write { db -> (Int, Int) in
+                try RecordingWriter.markDeadSessions(db)
+                let now = Date().timeIntervalSince1970
+                try db.prepare("""
+                    INSERT INTO sessions (app, started_at, status, host, pid, keyframe_interval, metadata)
+                    VALUES (?, ?, 'recording', ?, ?, ?, ?)
+                    """).execute([
+                        app, now, HostIdentity.hostName, HostIdentity.processID,
+                        options.keyframePolicy.interval, options.metadata?.canonicalText,
+                    ])
+                let session = Int(db.lastInsertedRowID)
+                try db.prepare("INSERT INTO timelines (session_id, name, created_at) VALUES (?, 'main', ?)")
+                    .execute([session, now])
+                return (session, Int(db.lastInsertedRowID))
+            }
+            sessionID = ids.0
+            timelineID = ids.1
+        } catch {
+            throw RecordingWriter.mapWriteError(error, path: path)
+        }
+    }
+
+    deinit {
+        database.close()
+    }
+
+    /// Writes `steps` in one transaction. On failure nothing of the batch is
+    /// kept, and the writer can try the same batch again.
+    ///
+    /// `steps` is iterated once, inside the transaction, so a lazy sequence
+    /// can encode each step just before it is written.
+    public func append(_ steps: some Sequence<StepInput>) throws(RecordingError) {
+        guard !isClosed else { throw RecordingError.invalidArgument("the recording writer is closed") }
+        var pending = encoder
+        do {
+            try database.write { db in
+                let insert = try db.cachedStatement("""
+                    INSERT INTO steps (timeline_id, step, time, action, action_name, cause, duration_ns,
+                                       keyframe, patch, state_hash, state_size)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+                for step in steps {
+                    let encoded = pending.encode(step.state)
+                    try insert.execute([
+                        timelineID, step.step, step.time.timeIntervalSince1970,
+                        step.action?.canonicalText, step.actionName, step.cause, step.reducerNanoseconds,
+                        encoded.keyframe, encoded.patch, encoded.hash, encoded.size,
+                    ])
+                }
+            }
+        } catch {
+            throw RecordingWriter.mapWriteError(error, path: path)
+        }
+        encoder = pending
+    }
+
+    /// Marks the session closed. Later appends fail.
+    public func close() throws(RecordingError) {
+        guard !isClosed else { return }
+        isClosed = true
+        do {
+            try database.write { db in
+                try db.prepare("UPDATE sessions SET status = 'closed', ended_at = ? WHERE id = ?")
+                    .execute([Date().timeIntervalSince1970, sessionID])
+            }
+            // Fold the WAL into the main file, so a copied .udf is complete on its own.
+            try database.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        } catch {
+            throw RecordingWriter.mapWriteError(error, path: path)
+        }
+        database.close()
+    }
+
+    /// Sessions whose host process died stay `recording` in the file until a
+    /// writer notices; readers derive `interrupted` either way.
+    private static func markDeadSessions(_ db: Database) throws {
+        let stale = try db.prepare("SELECT id, host, pid FROM sessions WHERE status = 'recording'")
+            .rows { row in (row.int(0), row.text(1), row.int(2)) }
+        for (id, host, pid) in stale where host == HostIdentity.hostName && !HostIdentity.isAlive(pid: pid) {
+            try db.prepare("UPDATE sessions SET status = 'interrupted' WHERE id = ?").execute([id])
+        }
+    }
+
+    static func mapWriteError(_ error: any Error, path: String) -> RecordingError {
+        if let error = error as? RecordingError { return error }
+        if let error = error as? SQLiteError {
+            if error.isDiskFull {
+                return .io("cannot write '\(path)': the disk is full")
+            }
+            if error.isReadOnly {
+                return .io("cannot write '\(path)': the file is read-only")
+            }
+            if error.isCorrupt {
+                return .invalidFile(path: path, reason: "is damaged: \(error.message)")
+            }
+            return .io("cannot write '\(path)': \(error.message)")
+        }
+        return .io("cannot write '\(path)': \(error)")
+    }
+}

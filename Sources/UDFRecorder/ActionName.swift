@@ -1,0 +1,19 @@
+import UDFJSON
+
+/// The name of an action: its enum case, usable as a filter.
+///
+/// Swift's synthesized `Codable` writes a case as a one-member object,
+/// `{"addTodo":{"_0":"Buy milk"}}`, so the name is that member's key. An
+/// action that encodes as a plain string uses the string.
+enum ActionName {
+    static func of(_ action: JSONValue) -> String {
+        switch action {
+        case .object(let members) where members.count == 1:
+            return members.keys.first ?? "action"
+        case .string(let name):
+            return name
+        default:
+            return "action"
+        }
+    }
+}

@@ -18,15 +18,16 @@ final class EffectRegistry: Sendable {
     ///
     /// The task is created while the lock is held so that it cannot deregister
     /// before it is registered.
-    @discardableResult
+    ///
+    /// - Returns: The task and the key it is registered under.
     func start(
         ids: [EffectID],
-        _ makeTask: (_ deregister: @escaping @Sendable () -> Void) -> Task<Void, Never>
-    ) -> Task<Void, Never> {
+        _ makeTask: (_ key: UInt64, _ deregister: @escaping @Sendable () -> Void) -> Task<Void, Never>
+    ) -> (task: Task<Void, Never>, key: UInt64) {
         contents.withLock { contents in
             let key = contents.nextKey
             contents.nextKey += 1
-            let task = makeTask { [weak self] in self?.finished(key) }
+            let task = makeTask(key) { [weak self] in self?.finished(key) }
             contents.tasks[key] = task
             if !ids.isEmpty {
                 contents.idsByKey[key] = ids
@@ -34,7 +35,7 @@ final class EffectRegistry: Sendable {
                     contents.keysByID[id, default: []].insert(key)
                 }
             }
-            return task
+            return (task, key)
         }
     }
 

@@ -31,7 +31,9 @@ public struct MiddlewareContext<State, Action: Sendable> {
     /// The action is buffered and processed after the current action's middleware
     /// chain completes. Its cause is the step assigned to the action being processed,
     /// or, if that action was swallowed and got no step, that action's own cause.
-    /// It does nothing once the store is gone.
+    /// A context kept past the chain, for example by a middleware that does async work
+    /// in a task, may still dispatch: the action is then processed at once, with the
+    /// same cause. It does nothing once the store is gone.
     public func dispatch(_ action: Action) {
         store?.dispatch(action, from: record)
     }

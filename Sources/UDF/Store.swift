@@ -283,13 +283,18 @@ public final class Store<State, Action: Sendable> {
         let send = Send<Action> { [weak self] action in
             self?.enqueue(PendingAction(action: action, cause: .known(step), task: task))
         }
-        let started = effects.start(ids: ids) { deregister in
-            Task {
-                defer { deregister() }
+        let started = effects.start(ids: ids) { key, deregister in
+            // Main-actor isolated so that the body, and its removal from `task`, cannot
+            // run before this synchronous method has added it to `task`.
+            Task { @MainActor in
+                defer {
+                    deregister()
+                    task.remove(key: key)
+                }
                 try? await operation(send)
             }
         }
-        task.add(started)
+        task.add(started.task, key: started.key)
     }
 }
 

@@ -3,7 +3,9 @@ import Synchronization
 /// The tasks started on behalf of one `send`, shared by the ``StoreTask`` handle and the store.
 final class StoreTaskBox: Sendable {
     private struct Contents {
-        var tasks: [Task<Void, Never>] = []
+        // Keyed so that finished tasks can leave: a send whose effects keep sending
+        // would otherwise hold every task it ever started.
+        var tasks: [UInt64: Task<Void, Never>] = [:]
         var isCancelled = false
     }
 
@@ -14,9 +16,9 @@ final class StoreTaskBox: Sendable {
     }
 
     /// Adds a task; a task added after cancellation is cancelled at once.
-    func add(_ task: Task<Void, Never>) {
+    func add(_ task: Task<Void, Never>, key: UInt64) {
         let cancelled = contents.withLock { contents in
-            contents.tasks.append(task)
+            contents.tasks[key] = task
             return contents.isCancelled
         }
         if cancelled {
@@ -27,25 +29,28 @@ final class StoreTaskBox: Sendable {
     func cancel() {
         let tasks = contents.withLock { contents in
             contents.isCancelled = true
-            return contents.tasks
+            return Array(contents.tasks.values)
         }
         for task in tasks {
             task.cancel()
         }
     }
 
+    /// Removes a task that has finished.
+    func remove(key: UInt64) {
+        contents.withLock { _ = $0.tasks.removeValue(forKey: key) }
+    }
+
     /// Waits for every task, including tasks added while waiting.
     func finish() async {
-        var awaited = 0
         while true {
-            let tasks = contents.withLock { $0.tasks }
-            if awaited >= tasks.count {
+            let tasks = contents.withLock { Array($0.tasks.values) }
+            if tasks.isEmpty {
                 return
             }
-            for task in tasks[awaited...] {
+            for task in tasks {
                 await task.value
             }
-            awaited = tasks.count
         }
     }
 }

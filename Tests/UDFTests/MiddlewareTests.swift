@@ -199,6 +199,39 @@ import UDF
         #expect(store.state == ["a", "b"])
     }
 
+    @Test func contextKeptInATaskCanDispatchLater() async {
+        @MainActor final class Pending {
+            var tasks: [Task<Void, Never>] = []
+        }
+        let pending = Pending()
+        let log = TransitionLog<[String], String>()
+        let store = Store(
+            initialState: [],
+            reducer: Self.appendingReducer,
+            middleware: [
+                log.middleware,
+                Middleware { context, action, next in
+                    _ = next(action)
+                    if action == "fetch" {
+                        pending.tasks.append(Task { @MainActor in context.dispatch("fetched") })
+                    }
+                },
+            ]
+        )
+
+        store.send("fetch")
+        #expect(store.state == ["fetch"])
+        for task in pending.tasks {
+            await task.value
+        }
+
+        #expect(store.state == ["fetch", "fetched"])
+        #expect(log.entries == [
+            .init(step: 1, cause: nil, action: "fetch"),
+            .init(step: 2, cause: 1, action: "fetched"),
+        ])
+    }
+
     @Test func undoRedoAndJumpBypassMiddleware() throws {
         @MainActor final class Count {
             var calls = 0

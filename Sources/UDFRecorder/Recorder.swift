@@ -94,10 +94,7 @@ public final class Recorder: Sendable {
     /// Put it first in the store's middleware array to record the actions as
     /// the reducer saw them after every other middleware.
     public func middleware<State: Encodable & Sendable, Action: Encodable & Sendable>() -> Middleware<State, Action> {
-        Middleware { [self] _, action, next in
-            guard let transition = next(action) else { return }
-            record(transition)
-        }
+        Middleware.observing { [self] transition in record(transition) }
     }
 
     /// Queues one transition. Called on the sender's thread: no encoding here.

@@ -95,3 +95,14 @@ import UDFJSON
         #expect(node.patch().operations == [.replace(path: JSONPointer(tokens: ["todos", "2500", "done"]), value: true)])
     }
 }
+
+extension DiffArrayTests {
+    @Test func reversingAThousandIdentifiedElementsRoundTrips() throws {
+        let old: [JSONValue] = (0..<1_000).map { ["id": .number(JSONNumber($0))] }
+        let a = JSONValue.array(old)
+        let b = JSONValue.array(old.reversed())
+        let patch = JSONPatch.make(from: a, to: b)
+        #expect(patch.operations.allSatisfy { $0.name == "move" })
+        #expect(try patch.apply(to: a) == b)
+    }
+}

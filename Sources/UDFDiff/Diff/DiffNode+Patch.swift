@@ -69,63 +69,56 @@ extension DiffNode {
     private static func appendIdentityOperations(
         _ array: ArrayDiff, at pointer: JSONPointer, to operations: inout [PatchOperation]
     ) {
-        var working: [JSONValue] = []
+        // Elements are tracked by integer tokens (old index, or oldCount + new
+        // index for insertions) so that locating one in the half-patched array
+        // compares words rather than JSON ids.
         var removedIndices: [Int] = []
-        var movedOldIndices: [Int] = []
-        var target: [(id: JSONValue, inserted: JSONValue?)] = []
+        var movedIndices: [Int] = []
+        var target: [(token: Int, inserted: JSONValue?)] = []
         var nested: [(newIndex: Int, diff: DiffNode)] = []
-        var idByOldIndex: [Int: JSONValue] = [:]
         for entry in array.entries {
             switch entry {
             case .unchanged(let oldIndex, _, let elements):
-                for (offset, element) in elements.enumerated() {
-                    let id = element["id"] ?? .null
-                    idByOldIndex[oldIndex + offset] = id
-                    target.append((id, nil))
-                }
-            case .inserted(_, let id, let value):
-                target.append((id ?? value["id"] ?? .null, value))
-            case .removed(let oldIndex, let id, let value):
-                idByOldIndex[oldIndex] = id ?? value["id"] ?? .null
+                target += (oldIndex..<(oldIndex + elements.count)).map { ($0, nil) }
+            case .inserted(let newIndex, _, let value):
+                target.append((array.oldCount + newIndex, value))
+            case .removed(let oldIndex, _, _):
                 removedIndices.append(oldIndex)
-            case .changed(let oldIndex, let newIndex, let id, let child):
-                let id = id ?? .null
-                idByOldIndex[oldIndex] = id
-                target.append((id, nil))
+            case .changed(let oldIndex, let newIndex, _, let child):
+                target.append((oldIndex, nil))
                 nested.append((newIndex, child))
-            case .moved(let oldIndex, let newIndex, let id, let child):
-                idByOldIndex[oldIndex] = id
-                movedOldIndices.append(oldIndex)
-                target.append((id, nil))
+            case .moved(let oldIndex, let newIndex, _, let child):
+                movedIndices.append(oldIndex)
+                target.append((oldIndex, nil))
                 if let child { nested.append((newIndex, child)) }
             }
         }
-        working = (0..<array.oldCount).map { idByOldIndex[$0] ?? .null }
+        var working = Array(0..<array.oldCount)
 
         for oldIndex in removedIndices.sorted(by: >) {
             operations.append(.remove(path: pointer.appending(index: oldIndex)))
             working.remove(at: oldIndex)
         }
-        for oldIndex in movedOldIndices.sorted() {
-            guard let id = idByOldIndex[oldIndex], let current = working.firstIndex(of: id) else { continue }
+        for token in movedIndices.sorted() {
+            guard let current = working.firstIndex(of: token) else { continue }
             let last = working.count - 1
             if current != last {
                 operations.append(.move(from: pointer.appending(index: current), path: pointer.appending(index: last)))
+                working.remove(at: current)
+                working.append(token)
             }
-            working.remove(at: current)
-            working.append(id)
         }
         for (finalIndex, element) in target.enumerated() {
             if let value = element.inserted {
                 operations.append(.add(path: pointer.appending(index: finalIndex), value: value))
-                working.insert(element.id, at: finalIndex)
+                working.insert(element.token, at: finalIndex)
                 continue
             }
-            guard let current = working[finalIndex...].firstIndex(of: element.id) else { continue }
+            guard let current = working[finalIndex...].firstIndex(of: element.token) else { continue }
             if current != finalIndex {
                 operations.append(.move(from: pointer.appending(index: current), path: pointer.appending(index: finalIndex)))
                 working.remove(at: current)
-                working.insert(element.id, at: finalIndex)
+                working.insert(element.token, at: finalIndex)
             }
         }
         for (newIndex, child) in nested.sorted(by: { $0.newIndex < $1.newIndex }) {

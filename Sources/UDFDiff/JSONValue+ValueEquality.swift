@@ -12,7 +12,10 @@ extension JSONValue {
         case (.bool(let left), .bool(let right)):
             return left == right
         case (.number(let left), .number(let right)):
-            return left == right || left.doubleValue == right.doubleValue
+            if left == right { return true }
+            // Integers past 2^53 collide as doubles, so compare them exactly.
+            if let leftInt = left.intValue, let rightInt = right.intValue { return leftInt == rightInt }
+            return left.doubleValue == right.doubleValue
         case (.string(let left), .string(let right)):
             return left == right
         case (.array(let left), .array(let right)):

@@ -44,6 +44,9 @@ import UDFJSON
         #expect(try holds(#".cart.items == ["apple", "pear"]"#))
         #expect(try !holds(".missing == null"))
         #expect(try !holds(".missing != 1"))
+        let big: JSONValue = ["n": .number(JSONNumber(exactly: 9_007_199_254_740_993 as Int64))]
+        #expect(try !Predicate.parse(".n == 9007199254740992").evaluate(on: big))
+        #expect(try Predicate.parse(".n > 9007199254740992").evaluate(on: big))
     }
 
     @Test func wildcardsHoldWhenAnyValueSatisfies() throws {

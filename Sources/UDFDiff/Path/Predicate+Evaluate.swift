@@ -35,6 +35,9 @@ extension Predicate {
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             switch (value, literal) {
             case (.number(let left), .number(let right)):
+                if let leftInt = left.intValue, let rightInt = right.intValue {
+                    return order(leftInt, op, rightInt)
+                }
                 return order(left.doubleValue, op, right.doubleValue)
             case (.string(let left), .string(let right)):
                 return order(left, op, right)

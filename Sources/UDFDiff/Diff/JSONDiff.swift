@@ -1,0 +1,241 @@
+import UDFJSON
+
+/// Computes the structural difference between two JSON values.
+///
+/// For example:
+/// ```swift
+/// if let node = JSONDiff.diff(before, after) {
+///     print(TreeDiffRenderer().render(node))
+/// }
+/// ```
+///
+/// Objects are compared key by key. Arrays whose elements are all objects
+/// with a unique `id` are matched by `id`, so moves and edits read as such;
+/// other arrays use a Myers difference. Numbers compare by their text, so a
+/// patch made from the diff reproduces the target exactly.
+public enum JSONDiff {
+    /// The difference from `a` to `b`, or nil when they are equal.
+    public static func diff(_ a: JSONValue, _ b: JSONValue) -> DiffNode? {
+        if a == b { return nil }
+        switch (a, b) {
+        case (.object(let old), .object(let new)):
+            return .object(diffObjects(old, new))
+        case (.array(let old), .array(let new)):
+            if let old = IdentifiedElements(old), let new = IdentifiedElements(new) {
+                return .array(diffByIdentity(old, new))
+            }
+            return .array(diffBySequence(old, new))
+        case (.string(let old), .string(let new)) where old.contains("\n") || new.contains("\n"):
+            return .text(diffLines(old, new))
+        default:
+            return .replaced(old: a, new: b)
+        }
+    }
+
+    private static func diffObjects(_ old: [String: JSONValue], _ new: [String: JSONValue]) -> ObjectDiff {
+        let keys = Set(old.keys).union(new.keys).sorted()
+        var entries: [ObjectDiff.Entry] = []
+        entries.reserveCapacity(keys.count)
+        for key in keys {
+            switch (old[key], new[key]) {
+            case (let oldValue?, let newValue?):
+                if let child = diff(oldValue, newValue) {
+                    entries.append(.changed(key: key, diff: child))
+                } else {
+                    entries.append(.unchanged(key: key, value: newValue))
+                }
+            case (let oldValue?, nil):
+                entries.append(.removed(key: key, value: oldValue))
+            case (nil, let newValue?):
+                entries.append(.added(key: key, value: newValue))
+            case (nil, nil):
+                break
+            }
+        }
+        return ObjectDiff(entries: entries)
+    }
+
+    private static func diffBySequence(_ old: [JSONValue], _ new: [JSONValue]) -> ArrayDiff {
+        var tokens: [JSONValue: Int] = [:]
+        func token(_ value: JSONValue) -> Int {
+            if let existing = tokens[value] { return existing }
+            let fresh = tokens.count
+            tokens[value] = fresh
+            return fresh
+        }
+        let script = MyersDiff.edits(from: old.map(token), to: new.map(token))
+        var builder = EntryBuilder(new: new)
+        var pendingRemoved: [Int] = []
+        var pendingInserted: [Int] = []
+        func flushChangeBlock() {
+            builder.appendChangeBlock(removed: pendingRemoved, inserted: pendingInserted, old: old, new: new)
+            pendingRemoved.removeAll()
+            pendingInserted.removeAll()
+        }
+        for edit in script {
+            switch edit {
+            case .equal(let oldIndex, let newIndex):
+                flushChangeBlock()
+                builder.appendUnchanged(oldIndex: oldIndex, newIndex: newIndex)
+            case .delete(let oldIndex):
+                pendingRemoved.append(oldIndex)
+            case .insert(let newIndex):
+                pendingInserted.append(newIndex)
+            }
+        }
+        flushChangeBlock()
+        return ArrayDiff(matching: .sequence, entries: builder.entries, oldCount: old.count, newCount: new.count)
+    }
+
+    private static func diffByIdentity(_ old: IdentifiedElements, _ new: IdentifiedElements) -> ArrayDiff {
+        // The stable elements are a longest common subsequence of the ids both
+        // arrays share; every other shared id has moved.
+        var tokens: [JSONValue: Int] = [:]
+        for id in old.ids where new.indexByID[id] != nil { tokens[id] = tokens.count }
+        let oldShared = old.ids.compactMap { tokens[$0] }
+        let newShared = new.ids.compactMap { tokens[$0] }
+        var stable = Set<Int>()
+        for case .equal(let oldPosition, _) in MyersDiff.edits(from: oldShared, to: newShared) {
+            stable.insert(oldShared[oldPosition])
+        }
+
+        var builder = EntryBuilder(new: new.elements)
+        var oldCursor = 0
+        func flushRemoved(upTo end: Int) {
+            while oldCursor < end {
+                let id = old.ids[oldCursor]
+                if new.indexByID[id] == nil {
+                    builder.entries.append(.removed(oldIndex: oldCursor, id: id, value: old.elements[oldCursor]))
+                }
+                oldCursor += 1
+            }
+        }
+        for (newIndex, id) in new.ids.enumerated() {
+            let newValue = new.elements[newIndex]
+            guard let oldIndex = old.indexByID[id], let token = tokens[id] else {
+                builder.entries.append(.inserted(newIndex: newIndex, id: id, value: newValue))
+                continue
+            }
+            let child = diff(old.elements[oldIndex], newValue)
+            if stable.contains(token) {
+                flushRemoved(upTo: oldIndex)
+                oldCursor = oldIndex + 1
+                if let child {
+                    builder.entries.append(.changed(oldIndex: oldIndex, newIndex: newIndex, id: id, diff: child))
+                } else {
+                    builder.appendUnchanged(oldIndex: oldIndex, newIndex: newIndex)
+                }
+            } else {
+                builder.entries.append(.moved(oldIndex: oldIndex, newIndex: newIndex, id: id, diff: child))
+            }
+        }
+        flushRemoved(upTo: old.ids.count)
+        return ArrayDiff(matching: .identity, entries: builder.entries,
+                         oldCount: old.elements.count, newCount: new.elements.count)
+    }
+
+    private static func diffLines(_ old: String, _ new: String) -> TextDiff {
+        let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let newLines = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var tokens: [String: Int] = [:]
+        func token(_ line: String) -> Int {
+            if let existing = tokens[line] { return existing }
+            let fresh = tokens.count
+            tokens[line] = fresh
+            return fresh
+        }
+        var lines: [TextDiff.Line] = []
+        var pendingInserted: [TextDiff.Line] = []
+        for edit in MyersDiff.edits(from: oldLines.map(token), to: newLines.map(token)) {
+            switch edit {
+            case .equal(_, let newIndex):
+                lines += pendingInserted
+                pendingInserted.removeAll()
+                lines.append(.unchanged(newLines[newIndex]))
+            case .delete(let oldIndex):
+                lines.append(.removed(oldLines[oldIndex]))
+            case .insert(let newIndex):
+                // Removed lines of a block print before its inserted lines.
+                pendingInserted.append(.inserted(newLines[newIndex]))
+            }
+        }
+        lines += pendingInserted
+        return TextDiff(old: old, new: new, lines: lines)
+    }
+}
+
+/// Accumulates array entries, merging equal elements into contiguous runs.
+private struct EntryBuilder {
+    let new: [JSONValue]
+    var entries: [ArrayDiff.Entry] = []
+
+    init(new: [JSONValue]) {
+        self.new = new
+    }
+
+    mutating func appendUnchanged(oldIndex: Int, newIndex: Int) {
+        if case .unchanged(let runOld, let runNew, let elements)? = entries.last,
+           runOld + elements.count == oldIndex, runNew + elements.count == newIndex {
+            entries[entries.count - 1] = .unchanged(
+                oldIndex: runOld, newIndex: runNew, elements: new[runNew...newIndex])
+        } else {
+            entries.append(.unchanged(oldIndex: oldIndex, newIndex: newIndex, elements: new[newIndex...newIndex]))
+        }
+    }
+
+    /// A block of removals and insertions between two equal runs. Removals
+    /// and insertions at the same offset that are containers of one type
+    /// pair into a nested `changed` entry; the rest stay removals and insertions.
+    mutating func appendChangeBlock(removed: [Int], inserted: [Int], old: [JSONValue], new: [JSONValue]) {
+        var pendingRemoved: [ArrayDiff.Entry] = []
+        var pendingInserted: [ArrayDiff.Entry] = []
+        func flush() {
+            entries += pendingRemoved
+            entries += pendingInserted
+            pendingRemoved.removeAll()
+            pendingInserted.removeAll()
+        }
+        for offset in 0..<max(removed.count, inserted.count) {
+            if offset < removed.count, offset < inserted.count,
+               let child = Self.containerDiff(old[removed[offset]], new[inserted[offset]]) {
+                flush()
+                entries.append(.changed(oldIndex: removed[offset], newIndex: inserted[offset], id: nil, diff: child))
+                continue
+            }
+            if offset < removed.count {
+                pendingRemoved.append(.removed(oldIndex: removed[offset], id: nil, value: old[removed[offset]]))
+            }
+            if offset < inserted.count {
+                pendingInserted.append(.inserted(newIndex: inserted[offset], id: nil, value: new[inserted[offset]]))
+            }
+        }
+        flush()
+    }
+
+    private static func containerDiff(_ old: JSONValue, _ new: JSONValue) -> DiffNode? {
+        switch (old, new) {
+        case (.object, .object), (.array, .array): JSONDiff.diff(old, new)
+        default: nil
+        }
+    }
+}
+
+/// An array whose elements are all objects with a unique `id` member.
+private struct IdentifiedElements {
+    let elements: [JSONValue]
+    let ids: [JSONValue]
+    let indexByID: [JSONValue: Int]
+
+    init?(_ elements: [JSONValue]) {
+        var ids: [JSONValue] = []
+        var indexByID: [JSONValue: Int] = [:]
+        ids.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            guard let id = element["id"], indexByID.updateValue(index, forKey: id) == nil else { return nil }
+            ids.append(id)
+        }
+        self.elements = elements
+        self.ids = ids
+        self.indexByID = indexByID
+    }
+}

@@ -1,0 +1,186 @@
+import UDFJSON
+
+/// Applies single RFC 6902 operations in place.
+///
+/// Values are mutated through `inout` after detaching each container from
+/// its parent, so that copy-on-write does not copy a large state per operation.
+enum PatchApplier {
+    typealias Reason = JSONPatchError.Reason
+
+    static func apply(_ operation: PatchOperation, to document: inout JSONValue) throws(Reason) {
+        switch operation {
+        case .add(let path, let value):
+            try add(value, at: path, in: &document)
+        case .remove(let path):
+            _ = try remove(at: path, in: &document)
+        case .replace(let path, let value):
+            guard !path.tokens.isEmpty else {
+                document = value
+                return
+            }
+            try withParent(of: path, in: &document) { (parent: inout JSONValue, token: String) throws(Reason) in
+                switch parent {
+                case .object(var members):
+                    guard members[token] != nil else { throw .pathNotFound(path) }
+                    parent = .null
+                    members[token] = value
+                    parent = .object(members)
+                case .array(var elements):
+                    let index = try existingIndex(token, count: elements.count, path: path)
+                    parent = .null
+                    elements[index] = value
+                    parent = .array(elements)
+                default:
+                    throw .notAContainer(JSONPointer(tokens: Array(path.tokens.dropLast())), typeName: parent.typeName)
+                }
+            }
+        case .move(let from, let path):
+            if from.isProperPrefix(of: path) { throw .moveIntoOwnChild(from: from, path: path) }
+            let value = try self.value(at: from, in: document)
+            if from == path { return }
+            _ = try remove(at: from, in: &document)
+            try add(value, at: path, in: &document)
+        case .copy(let from, let path):
+            let value = try self.value(at: from, in: document)
+            try add(value, at: path, in: &document)
+        case .test(let path, let expected):
+            let actual = try value(at: path, in: document)
+            guard actual.isValueEqual(to: expected) else {
+                throw .testFailed(path, expected: expected, actual: actual)
+            }
+        }
+    }
+
+    /// The value `pointer` refers to.
+    static func value(at pointer: JSONPointer, in document: JSONValue) throws(Reason) -> JSONValue {
+        var current = document
+        for (depth, token) in pointer.tokens.enumerated() {
+            let here = JSONPointer(tokens: Array(pointer.tokens.prefix(depth + 1)))
+            switch current {
+            case .object(let members):
+                guard let member = members[token] else { throw .pathNotFound(here) }
+                current = member
+            case .array(let elements):
+                current = elements[try existingIndex(token, count: elements.count, path: here)]
+            default:
+                throw .pathNotFound(here)
+            }
+        }
+        return current
+    }
+
+    private static func add(_ value: JSONValue, at path: JSONPointer, in document: inout JSONValue) throws(Reason) {
+        guard !path.tokens.isEmpty else {
+            document = value
+            return
+        }
+        try withParent(of: path, in: &document) { (parent: inout JSONValue, token: String) throws(Reason) in
+            switch parent {
+            case .object(var members):
+                parent = .null
+                members[token] = value
+                parent = .object(members)
+            case .array(var elements):
+                let index: Int
+                if token == "-" {
+                    index = elements.count
+                } else {
+                    index = try parseIndex(token, path: path)
+                    guard index <= elements.count else {
+                        throw .indexOutOfRange(path, index: index, count: elements.count)
+                    }
+                }
+                parent = .null
+                elements.insert(value, at: index)
+                parent = .array(elements)
+            default:
+                throw .notAContainer(JSONPointer(tokens: Array(path.tokens.dropLast())), typeName: parent.typeName)
+            }
+        }
+    }
+
+    private static func remove(at path: JSONPointer, in document: inout JSONValue) throws(Reason) -> JSONValue {
+        guard !path.tokens.isEmpty else { throw .cannotRemoveRoot }
+        var removed = JSONValue.null
+        try withParent(of: path, in: &document) { (parent: inout JSONValue, token: String) throws(Reason) in
+            switch parent {
+            case .object(var members):
+                guard members[token] != nil else { throw .pathNotFound(path) }
+                parent = .null
+                removed = members.removeValue(forKey: token) ?? .null
+                parent = .object(members)
+            case .array(var elements):
+                let index = try existingIndex(token, count: elements.count, path: path)
+                parent = .null
+                removed = elements.remove(at: index)
+                parent = .array(elements)
+            default:
+                throw .notAContainer(JSONPointer(tokens: Array(path.tokens.dropLast())), typeName: parent.typeName)
+            }
+        }
+        return removed
+    }
+
+    /// Runs `body` on the container that holds the last token of `path`.
+    private static func withParent(
+        of path: JSONPointer,
+        in document: inout JSONValue,
+        _ body: (inout JSONValue, String) throws(Reason) -> Void
+    ) throws(Reason) {
+        guard let last = path.tokens.last else { return }
+        try descend(&document, tokens: path.tokens.dropLast()[...], depth: 0, path: path) { (parent: inout JSONValue) throws(Reason) in
+            try body(&parent, last)
+        }
+    }
+
+    private static func descend(
+        _ value: inout JSONValue,
+        tokens: ArraySlice<String>,
+        depth: Int,
+        path: JSONPointer,
+        _ body: (inout JSONValue) throws(Reason) -> Void
+    ) throws(Reason) {
+        guard let token = tokens.first else {
+            try body(&value)
+            return
+        }
+        let here = JSONPointer(tokens: Array(path.tokens.prefix(depth + 1)))
+        switch value {
+        case .object(var members):
+            guard var child = members[token] else { throw .pathNotFound(here) }
+            // Detach the child so that it is uniquely referenced while mutated.
+            value = .null
+            members[token] = .null
+            try descend(&child, tokens: tokens.dropFirst(), depth: depth + 1, path: path, body)
+            members[token] = child
+            value = .object(members)
+        case .array(var elements):
+            let index = try existingIndex(token, count: elements.count, path: here)
+            value = .null
+            var child = elements[index]
+            elements[index] = .null
+            try descend(&child, tokens: tokens.dropFirst(), depth: depth + 1, path: path, body)
+            elements[index] = child
+            value = .array(elements)
+        default:
+            throw .pathNotFound(here)
+        }
+    }
+
+    /// The index `token` names in an array of `count` elements that must exist.
+    private static func existingIndex(_ token: String, count: Int, path: JSONPointer) throws(Reason) -> Int {
+        if token == "-" { throw .endOfArrayNotAllowed(path) }
+        let index = try parseIndex(token, path: path)
+        guard index < count else { throw .pathNotFound(path) }
+        return index
+    }
+
+    /// RFC 6901 array indices are `0` or digits without a leading zero.
+    private static func parseIndex(_ token: String, path: JSONPointer) throws(Reason) -> Int {
+        let isDigits = !token.isEmpty && token.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard isDigits, token == "0" || !token.hasPrefix("0"), let index = Int(token) else {
+            throw .invalidArrayIndex(path, token: token)
+        }
+        return index
+    }
+}

@@ -1,0 +1,72 @@
+import UDFJSON
+
+/// Reads a `JSONPath` from a cursor, stopping at the first character that
+/// cannot continue it, so that predicates can embed paths.
+enum JSONPathParser {
+    static func parse(_ cursor: inout SyntaxCursor) throws(SyntaxFailure) -> JSONPath {
+        guard cursor.current == "." || cursor.current == "[" else {
+            throw cursor.failure("expected a path starting with '.'")
+        }
+        var components: [PathComponent] = []
+        var isFirst = true
+        while let character = cursor.current {
+            if character == "." {
+                cursor.advance()
+                if cursor.current == "[" {
+                    components.append(try parseBracket(&cursor))
+                } else if let next = cursor.current, PathComponent.isKeyCharacter(next) {
+                    let start = cursor.position
+                    while let key = cursor.current, PathComponent.isKeyCharacter(key) { cursor.advance() }
+                    components.append(.key(String(cursor.characters[start..<cursor.position])))
+                } else if !isFirst {
+                    throw cursor.failure("expected a key after '.'")
+                }
+            } else if character == "[" {
+                components.append(try parseBracket(&cursor))
+            } else {
+                break
+            }
+            isFirst = false
+        }
+        return JSONPath(components: components)
+    }
+
+    /// Reads `[3]`, `[*]`, `["key"]` or `[id=literal]`; the cursor sits on `[`.
+    private static func parseBracket(_ cursor: inout SyntaxCursor) throws(SyntaxFailure) -> PathComponent {
+        cursor.advance()
+        cursor.skipWhitespace()
+        let component: PathComponent
+        switch cursor.current {
+        case "*":
+            cursor.advance()
+            component = .wildcard
+        case "\"":
+            component = .key(try JSONLiteralReader.readString(&cursor))
+        case let character? where character.isASCII && character.isNumber:
+            let start = cursor.position
+            while let digit = cursor.current, digit.isASCII, digit.isNumber { cursor.advance() }
+            guard let index = Int(String(cursor.characters[start..<cursor.position])) else {
+                throw SyntaxFailure(message: "index too large", column: start + 1)
+            }
+            component = .index(index)
+        default:
+            guard cursor.consume("id") else {
+                throw cursor.failure("expected an index, '*', a quoted key or 'id=' after '['")
+            }
+            cursor.skipWhitespace()
+            guard cursor.consume("=") else { throw cursor.failure("expected '=' after 'id'") }
+            cursor.skipWhitespace()
+            let literalColumn = cursor.column
+            let id = try JSONLiteralReader.read(&cursor)
+            switch id {
+            case .array, .object:
+                throw SyntaxFailure(message: "expected a scalar id", column: literalColumn)
+            default:
+                component = .identity(id)
+            }
+        }
+        cursor.skipWhitespace()
+        guard cursor.consume("]") else { throw cursor.failure("expected ']'") }
+        return component
+    }
+}

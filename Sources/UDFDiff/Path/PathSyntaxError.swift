@@ -1,0 +1,13 @@
+/// Why a path could not be parsed, and where: `expected ']' at column 7`.
+public struct PathSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    /// The 1-based column of the offending character.
+    public var column: Int
+
+    public init(message: String, column: Int) {
+        self.message = message
+        self.column = column
+    }
+
+    public var description: String { "\(message) at column \(column)" }
+}

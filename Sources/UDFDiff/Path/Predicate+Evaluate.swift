@@ -1,0 +1,73 @@
+import UDFJSON
+
+extension Predicate {
+    /// Whether the predicate holds on `state`.
+    ///
+    /// A path that selects several values (through `[*]`) holds when any of
+    /// them satisfies the comparison; a path that selects nothing makes every
+    /// comparison false. Numbers compare by value, strings lexicographically;
+    /// ordering values of different types is false, and `!=` is true for them.
+    public func evaluate(on state: JSONValue) -> Bool {
+        switch self {
+        case .compare(let path, let op, let literal):
+            return path.select(in: state).contains { Self.compare($0.value, op, literal) }
+        case .contains(let path, let literal):
+            return path.select(in: state).contains { Self.value($0.value, contains: literal) }
+        case .exists(let path):
+            return !path.select(in: state).isEmpty
+        case .matches(let path, let pattern):
+            return path.select(in: state).contains { selected in
+                selected.value.stringValue.map(pattern.matches) ?? false
+            }
+        case .not(let inner):
+            return !inner.evaluate(on: state)
+        case .and(let left, let right):
+            return left.evaluate(on: state) && right.evaluate(on: state)
+        case .or(let left, let right):
+            return left.evaluate(on: state) || right.evaluate(on: state)
+        }
+    }
+
+    private static func compare(_ value: JSONValue, _ op: ComparisonOperator, _ literal: JSONValue) -> Bool {
+        switch op {
+        case .equal: return value.isValueEqual(to: literal)
+        case .notEqual: return !value.isValueEqual(to: literal)
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            switch (value, literal) {
+            case (.number(let left), .number(let right)):
+                if let leftInt = left.intValue, let rightInt = right.intValue {
+                    return order(leftInt, op, rightInt)
+                }
+                return order(left.doubleValue, op, right.doubleValue)
+            case (.string(let left), .string(let right)):
+                return order(left, op, right)
+            default:
+                return false
+            }
+        }
+    }
+
+    private static func order<T: Comparable>(_ left: T, _ op: ComparisonOperator, _ right: T) -> Bool {
+        switch op {
+        case .less: left < right
+        case .lessOrEqual: left <= right
+        case .greater: left > right
+        case .greaterOrEqual: left >= right
+        case .equal: left == right
+        case .notEqual: left != right
+        }
+    }
+
+    private static func value(_ value: JSONValue, contains literal: JSONValue) -> Bool {
+        switch (value, literal) {
+        case (.string(let string), .string(let part)):
+            return string.contains(part)
+        case (.array(let elements), _):
+            return elements.contains { $0.isValueEqual(to: literal) }
+        case (.object(let members), .string(let key)):
+            return members[key] != nil
+        default:
+            return false
+        }
+    }
+}

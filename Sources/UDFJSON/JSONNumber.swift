@@ -82,3 +82,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return current == nil
     }
 }
+
+extension JSONNumber {
+    /// Wraps text that a caller has already checked against the JSON number
+    /// grammar and for overflow, so the parser does not validate twice.
+    init(validatedText: String) {
+        self.text = validatedText
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+
+/// The `Encoder` behind `JSONValueEncoder`: one node per nested value.
+///
+/// Containers write straight into the node's storage. Scalars never get a
+/// node of their own; only values with their own `encode(to:)` and nested
+/// containers do. Nested containers and super-encoders outlive the call that
+/// made them, so they are kept in `pending` and folded in by `finish()`.
+final class JSONEncodingNode: Encoder {
+    enum Kind {
+        case empty, single, array, object
+    }
+
+    /// Strong, for `codingPath`. Pending children point back at their parent,
+    /// so `finish()` and `releasePending()` break that cycle.
+    let parent: JSONEncodingNode?
+    let component: JSONCodingPathComponent?
+    var kind = Kind.empty
+    var single = JSONValue.null
+    var elements: [JSONValue] = []
+    var members: [String: JSONValue] = [:]
+    var pending: [(slot: JSONCodingPathComponent, node: JSONEncodingNode)] = []
+
+    init(parent: JSONEncodingNode?, component: JSONCodingPathComponent?) {
+        self.parent = parent
+        self.component = component
+    }
+
+    var codingPath: [any CodingKey] {
+        path.map(JSONCodingKey.init)
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    var path: [JSONCodingPathComponent] {
+        var components: [JSONCodingPathComponent] = []
+        var node: JSONEncodingNode? = self
+        while let current = node, let component = current.component {
+            components.append(component)
+            node = current.parent
+        }
+        return components.reversed()
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        kind = .object
+        return KeyedEncodingContainer(KeyedJSONEncodingContainer<Key>(node: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        kind = .array
+        return UnkeyedJSONEncodingContainer(node: self)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueJSONEncodingContainer(node: self)
+    }
+
+    /// The finished value. A node nothing was written to becomes `{}`, as a
+    /// type with no stored properties encodes.
+    func finish() -> JSONValue {
+        switch kind {
+        case .empty:
+            return .object([:])
+        case .single:
+            return single
+        case .array:
+            for (slot, child) in pending {
+                if case .index(let index) = slot, index < elements.count {
+                    elements[index] = child.finish()
+                }
+            }
+            pending.removeAll()
+            return .array(elements)
+        case .object:
+            for (slot, child) in pending {
+                if case .key(let key) = slot {
+                    members[key] = child.finish()
+                }
+            }
+            pending.removeAll()
+            return .object(members)
+        }
+    }
+
+    /// Drops pending children after an error, so no parent/child cycle leaks.
+    func releasePending() {
+        for (_, child) in pending {
+            child.releasePending()
+        }
+        pending.removeAll()
+    }
+
+    /// A node for a nested container or super-encoder, filled in later.
+    func makePending(at slot: JSONCodingPathComponent, kind: Kind) -> JSONEncodingNode {
+        let child = JSONEncodingNode(parent: self, component: slot)
+        child.kind = kind
+        pending.append((slot, child))
+        return child
+    }
+
+    /// Encodes `value`, which sits at `component` below this node.
+    func encodeChild<T: Encodable>(_ value: T, at component: JSONCodingPathComponent) throws -> JSONValue {
+        if let scalar = try scalar(value, at: component) {
+            return scalar
+        }
+        let child = JSONEncodingNode(parent: self, component: component)
+        do {
+            try value.encode(to: child)
+        } catch {
+            child.releasePending()
+            throw error
+        }
+        return child.finish()
+    }
+
+    /// Encodes `value` into this very node, as a single-value container does.
+    func encodeHere<T: Encodable>(_ value: T) throws {
+        if let scalar = try scalar(value, at: nil) {
+            kind = .single
+            single = scalar
+        } else {
+            try value.encode(to: self)
+        }
+    }
+
+    func error(_ name: String, at component: JSONCodingPathComponent?) -> JSONEncodingError {
+        var components = path
+        if let component {
+            components.append(component)
+        }
+        return JSONEncodingError(kind: .unrepresentable(name), codingPath: components)
+    }
+
+    func number(_ value: Double, at component: JSONCodingPathComponent?) throws(JSONEncodingError) -> JSONValue {
+        guard value.isFinite else {
+            throw error(Self.name(ofNonFinite: value, type: "Double"), at: component)
+        }
+        return .number(JSONNumber(value))
+    }
+
+    func number(_ value: Float, at component: JSONCodingPathComponent?) throws(JSONEncodingError) -> JSONValue {
+        guard value.isFinite else {
+            throw error(Self.name(ofNonFinite: Double(value), type: "Float"), at: component)
+        }
+        // Float's own shortest text, so 0.1 stays 0.1 rather than 0.10000000149011612.
+        if value == value.rounded(), abs(value) < 1e15 {
+            return .number(JSONNumber(exactly: Int64(value)))
+        }
+        return .number(JSONNumber(validatedText: "\(value)"))
+    }
+
+    /// JSON for the types with a fixed form here, or nil for everything else.
+    ///
+    /// Metatype comparisons are pointer compares, cheap enough to run for
+    /// every generic value before paying for a node.
+    private func scalar<T: Encodable>(_ value: T, at component: JSONCodingPathComponent?) throws -> JSONValue? {
+        let type = T.self
+        if type == String.self, let value = value as? String { return .string(value) }
+        if type == Int.self, let value = value as? Int { return .number(JSONNumber(value)) }
+        if type == Bool.self, let value = value as? Bool { return .bool(value) }
+        if type == Double.self, let value = value as? Double { return try number(value, at: component) }
+        if type == Int64.self, let value = value as? Int64 { return .number(JSONNumber(exactly: value)) }
+        if type == UInt64.self, let value = value as? UInt64 { return .number(JSONNumber(exactly: value)) }
+        if type == UInt.self, let value = value as? UInt { return .number(JSONNumber(exactly: value)) }
+        if type == Int32.self, let value = value as? Int32 { return .number(JSONNumber(exactly: value)) }
+        if type == UInt32.self, let value = value as? UInt32 { return .number(JSONNumber(exactly: value)) }
+        if type == Int16.self, let value = value as? Int16 { return .number(JSONNumber(exactly: value)) }
+        if type == UInt16.self, let value = value as? UInt16 { return .number(JSONNumber(exactly: value)) }
+        if type == Int8.self, let value = value as? Int8 { return .number(JSONNumber(exactly: value)) }
+        if type == UInt8.self, let value = value as? UInt8 { return .number(JSONNumber(exactly: value)) }
+        if type == Float.self, let value = value as? Float { return try number(value, at: component) }
+        if type == Date.self, let value = value as? Date {
+            guard let text = JSONDateFormat.string(from: value) else {
+                throw error("Date \(value.timeIntervalSinceReferenceDate) (outside years 0000-9999)", at: component)
+            }
+            return .string(text)
+        }
+        if type == Data.self, let value = value as? Data { return .string(value.base64EncodedString()) }
+        if type == URL.self, let value = value as? URL { return .string(value.absoluteString) }
+        if type == Decimal.self, let value = value as? Decimal {
+            guard let number = JSONNumber(literal: value.description) else {
+                throw error("Decimal.nan", at: component)
+            }
+            return .number(number)
+        }
+        if type == JSONValue.self, let value = value as? JSONValue { return value }
+        if type == JSONNumber.self, let value = value as? JSONNumber { return .number(value) }
+        return nil
+    }
+
+    private static func name(ofNonFinite value: Double, type: String) -> String {
+        if value.isNaN { return "\(type).nan" }
+        return value < 0 ? "-\(type).infinity" : "\(type).infinity"
+    }
+}

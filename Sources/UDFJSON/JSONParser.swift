@@ -1,0 +1,498 @@
+/// A strict JSON parser (RFC 8259) for untrusted input, working on UTF-8 bytes.
+///
+/// It never recurses: nesting is tracked on an explicit stack and capped by
+/// `Limits.maxDepth`, so a file of 100,000 `[` fails cleanly instead of
+/// overflowing the thread's stack.
+///
+/// It rejects what other parsers let through, because recordings are hashed
+/// and compared and an ambiguous document has no single canonical form:
+/// - duplicate object keys (`{"a":1,"a":2}`);
+/// - invalid UTF-8, and `\u` escapes of lone surrogates;
+/// - numbers that overflow a double (`1e400`), and `NaN` / `Infinity`;
+/// - anything but whitespace after the value.
+///
+/// A leading UTF-8 byte order mark (`EF BB BF`) is skipped, as RFC 8259 §8.1
+/// allows; byte offsets still count it, columns do not. Numbers keep their
+/// literal text exactly (`12345678901234567890123` stays as written).
+///
+/// For example:
+/// ```swift
+/// let value = try JSONParser().parse(#"{"id": 3, "done": false}"#)
+/// ```
+public struct JSONParser: Sendable {
+    /// Caps on the resources one document may use.
+    public struct Limits: Sendable, Hashable {
+        /// The deepest nesting of arrays and objects accepted; `[[1]]` has depth 2.
+        public var maxDepth: Int
+        /// The largest input accepted, in bytes.
+        public var maxBytes: Int
+
+        public init(maxDepth: Int = 512, maxBytes: Int = 256 * 1024 * 1024) {
+            self.maxDepth = maxDepth
+            self.maxBytes = maxBytes
+        }
+
+        /// 512 levels and 256 MiB.
+        public static let `default` = Limits()
+    }
+
+    public let limits: Limits
+
+    public init(limits: Limits = .default) {
+        self.limits = limits
+    }
+
+    /// Parses one JSON document from UTF-8 bytes.
+    ///
+    /// - Throws: `JSONParseError` with the offset, line and column of the problem.
+    public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { parse(buffer: $0) }.get()
+    }
+
+    /// Parses one JSON document from a string.
+    ///
+    /// - Throws: `JSONParseError` with the offset, line and column of the problem.
+    public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ parse(buffer: $0) }) {
+            return try result.get()
+        }
+        return try parse(Array(text.utf8))
+    }
+
+    private func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+        var reader = JSONByteReader(buffer: buffer, limits: limits)
+        do {
+            return .success(try reader.parseDocument())
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// The parser's working state over one input buffer.
+private struct JSONByteReader {
+    /// An array or object still open on the explicit stack.
+    private struct Frame {
+        var isObject: Bool
+        var elements: [JSONValue] = []
+        var members: [String: JSONValue] = [:]
+        var key: String = ""
+        var keyOffset: Int = 0
+    }
+
+    private let buffer: UnsafeBufferPointer<UInt8>
+    private let limits: JSONParser.Limits
+    private let bomLength: Int
+    private var position: Int
+    /// Reused for strings with escapes, so each one does not allocate anew.
+    private var scratch: [UInt8] = []
+
+    init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits) {
+        self.buffer = buffer
+        self.limits = limits
+        let hasBOM = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
+        bomLength = hasBOM ? 3 : 0
+        position = bomLength
+    }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        guard buffer.count <= limits.maxBytes else {
+            throw error(.tooLarge(byteCount: buffer.count, maxBytes: limits.maxBytes), at: 0)
+        }
+        var stack: [Frame] = []
+        parsing: while true {
+            skipWhitespace()
+            guard position < buffer.count else {
+                throw error(.unexpectedEndOfInput(expected: "a value"), at: position)
+            }
+            var value: JSONValue
+            switch buffer[position] {
+            case UInt8(ascii: "{"):
+                try checkDepth(stack.count)
+                position += 1
+                skipWhitespace()
+                if position < buffer.count, buffer[position] == UInt8(ascii: "}") {
+                    position += 1
+                    value = .object([:])
+                } else {
+                    var frame = Frame(isObject: true)
+                    frame.keyOffset = position
+                    frame.key = try parseKey()
+                    stack.append(frame)
+                    continue parsing
+                }
+            case UInt8(ascii: "["):
+                try checkDepth(stack.count)
+                position += 1
+                skipWhitespace()
+                if position < buffer.count, buffer[position] == UInt8(ascii: "]") {
+                    position += 1
+                    value = .array([])
+                } else {
+                    stack.append(Frame(isObject: false))
+                    continue parsing
+                }
+            case UInt8(ascii: "\""):
+                value = .string(try parseString())
+            case UInt8(ascii: "t"):
+                try parseLiteral("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try parseLiteral("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try parseLiteral("null")
+                value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = .number(try parseNumber())
+            case UInt8(ascii: "N"), UInt8(ascii: "I"):
+                throw error(.nonFiniteNumber, at: position)
+            case let byte:
+                throw error(.unexpectedCharacter(byte, expected: "a value"), at: position)
+            }
+
+            // Attach the finished value to its parent, closing every container it completes.
+            while true {
+                let top = stack.count - 1
+                guard top >= 0 else {
+                    skipWhitespace()
+                    if position < buffer.count {
+                        throw error(.trailingData(buffer[position]), at: position)
+                    }
+                    return value
+                }
+                if stack[top].isObject {
+                    let key = stack[top].key
+                    if stack[top].members.updateValue(value, forKey: key) != nil {
+                        throw error(.duplicateKey(key), at: stack[top].keyOffset)
+                    }
+                    skipWhitespace()
+                    guard position < buffer.count else {
+                        throw error(.unexpectedEndOfInput(expected: "',' or '}'"), at: position)
+                    }
+                    let byte = buffer[position]
+                    if byte == UInt8(ascii: ",") {
+                        position += 1
+                        skipWhitespace()
+                        stack[top].keyOffset = position
+                        stack[top].key = try parseKey()
+                        continue parsing
+                    } else if byte == UInt8(ascii: "}") {
+                        position += 1
+                        value = .object(stack.removeLast().members)
+                    } else {
+                        throw error(.unexpectedCharacter(byte, expected: "',' or '}'"), at: position)
+                    }
+                } else {
+                    stack[top].elements.append(value)
+                    skipWhitespace()
+                    guard position < buffer.count else {
+                        throw error(.unexpectedEndOfInput(expected: "',' or ']'"), at: position)
+                    }
+                    let byte = buffer[position]
+                    if byte == UInt8(ascii: ",") {
+                        position += 1
+                        continue parsing
+                    } else if byte == UInt8(ascii: "]") {
+                        position += 1
+                        value = .array(stack.removeLast().elements)
+                    } else {
+                        throw error(.unexpectedCharacter(byte, expected: "',' or ']'"), at: position)
+                    }
+                }
+            }
+        }
+    }
+
+    private func checkDepth(_ openContainers: Int) throws(JSONParseError) {
+        if openContainers >= limits.maxDepth {
+            throw error(.tooDeep(maxDepth: limits.maxDepth), at: position)
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while position < buffer.count {
+            switch buffer[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// Parses `"key"` and the `:` after it; `position` is at the opening quote.
+    private mutating func parseKey() throws(JSONParseError) -> String {
+        guard position < buffer.count else {
+            throw error(.unexpectedEndOfInput(expected: "a string key"), at: position)
+        }
+        guard buffer[position] == UInt8(ascii: "\"") else {
+            throw error(.unexpectedCharacter(buffer[position], expected: "a string key"), at: position)
+        }
+        let key = try parseString()
+        skipWhitespace()
+        guard position < buffer.count else {
+            throw error(.unexpectedEndOfInput(expected: "':'"), at: position)
+        }
+        guard buffer[position] == UInt8(ascii: ":") else {
+            throw error(.unexpectedCharacter(buffer[position], expected: "':'"), at: position)
+        }
+        position += 1
+        return key
+    }
+
+    private mutating func parseLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let start = position
+        for index in 0..<literal.utf8CodeUnitCount {
+            guard position < buffer.count else {
+                throw error(.unexpectedEndOfInput(expected: "\(literal)"), at: position)
+            }
+            guard buffer[position] == literal.utf8Start[index] else {
+                throw error(.invalidLiteral(expected: "\(literal)"), at: start)
+            }
+            position += 1
+        }
+    }
+
+    /// Parses a string; `position` is at the opening quote.
+    private mutating func parseString() throws(JSONParseError) -> String {
+        position += 1
+        let start = position
+        var runStart = position
+        var usesScratch = false
+        while true {
+            guard position < buffer.count else {
+                throw error(.unexpectedEndOfInput(expected: "'\"'"), at: position)
+            }
+            let byte = buffer[position]
+            if byte == UInt8(ascii: "\"") {
+                let string: String
+                if usesScratch {
+                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<position]))
+                    string = String(decoding: scratch, as: UTF8.self)
+                } else {
+                    string = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
+                }
+                position += 1
+                return string
+            } else if byte == UInt8(ascii: "\\") {
+                if !usesScratch {
+                    usesScratch = true
+                    scratch.removeAll(keepingCapacity: true)
+                }
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<position]))
+                try parseEscape()
+                runStart = position
+            } else if byte < 0x20 {
+                throw error(.controlCharacterInString(byte), at: position)
+            } else if byte < 0x80 {
+                position += 1
+            } else {
+                try skipUTF8Sequence()
+            }
+        }
+    }
+
+    /// Validates one multi-byte UTF-8 sequence (Unicode Table 3-7) and steps over it.
+    private mutating func skipUTF8Sequence() throws(JSONParseError) {
+        let lead = buffer[position]
+        let continuationCount: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: continuationCount = 1
+        case 0xE0: continuationCount = 2; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: continuationCount = 2
+        case 0xED: continuationCount = 2; high = 0x9F
+        case 0xF0: continuationCount = 3; low = 0x90
+        case 0xF1...0xF3: continuationCount = 3
+        case 0xF4: continuationCount = 3; high = 0x8F
+        default: throw error(.invalidUTF8(lead), at: position)
+        }
+        for index in 1...continuationCount {
+            let offset = position + index
+            guard offset < buffer.count else {
+                throw error(.unexpectedEndOfInput(expected: "'\"'"), at: offset)
+            }
+            let byte = buffer[offset]
+            // Only the first continuation byte has a narrowed range.
+            let (lower, upper) = index == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            guard byte >= lower && byte <= upper else {
+                throw error(.invalidUTF8(byte), at: offset)
+            }
+        }
+        position += continuationCount + 1
+    }
+
+    /// Decodes one escape into `scratch`; `position` is at the backslash.
+    private mutating func parseEscape() throws(JSONParseError) {
+        let escapeStart = position
+        position += 1
+        guard position < buffer.count else {
+            throw error(.unexpectedEndOfInput(expected: "an escape"), at: position)
+        }
+        let byte = buffer[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""): scratch.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): scratch.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "/"))
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            let unit = try parseHex4()
+            var scalarValue = UInt32(unit)
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                guard position + 1 < buffer.count,
+                    buffer[position] == UInt8(ascii: "\\"),
+                    buffer[position + 1] == UInt8(ascii: "u")
+                else {
+                    throw error(.loneSurrogate(unit), at: escapeStart)
+                }
+                position += 2
+                let second = try parseHex4()
+                guard second >= 0xDC00 && second <= 0xDFFF else {
+                    throw error(.loneSurrogate(unit), at: escapeStart)
+                }
+                scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
+            } else if unit >= 0xDC00 && unit <= 0xDFFF {
+                throw error(.loneSurrogate(unit), at: escapeStart)
+            }
+            appendUTF8(scalarValue)
+        default:
+            throw error(.invalidEscape(byte), at: escapeStart)
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONParseError) -> UInt16 {
+        var unit: UInt16 = 0
+        for _ in 0..<4 {
+            guard position < buffer.count else {
+                throw error(.unexpectedEndOfInput(expected: "a hex digit"), at: position)
+            }
+            let byte = buffer[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error(.unexpectedCharacter(byte, expected: "a hex digit"), at: position)
+            }
+            unit = unit << 4 | UInt16(digit)
+            position += 1
+        }
+        return unit
+    }
+
+    private mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
+        let start = position
+        if buffer[position] == UInt8(ascii: "-") {
+            position += 1
+            if position < buffer.count, buffer[position] == UInt8(ascii: "I") {
+                throw error(.nonFiniteNumber, at: start)
+            }
+        }
+        let integerStart = position
+        if position < buffer.count, buffer[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < buffer.count, isDigit(buffer[position]) {
+                throw invalidNumber(from: start)
+            }
+        } else if position < buffer.count, isDigit(buffer[position]) {
+            skipDigits()
+        } else {
+            throw invalidNumber(from: start)
+        }
+        let integerDigits = position - integerStart
+        if position < buffer.count, buffer[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < buffer.count, isDigit(buffer[position]) else {
+                throw invalidNumber(from: start)
+            }
+            skipDigits()
+        }
+        var hasExponent = false
+        if position < buffer.count, buffer[position] | 0x20 == UInt8(ascii: "e") {
+            hasExponent = true
+            position += 1
+            if position < buffer.count, buffer[position] == UInt8(ascii: "+") || buffer[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < buffer.count, isDigit(buffer[position]) else {
+                throw invalidNumber(from: start)
+            }
+            skipDigits()
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
+        // Without an exponent, 308 integer digits always fit in a double; only
+        // longer literals or exponents need the (slower) conversion to check.
+        if hasExponent || integerDigits > 308 {
+            guard let double = Double(text), double.isFinite else {
+                throw error(.numberOutOfRange(text), at: start)
+            }
+        }
+        return JSONNumber(validatedText: text)
+    }
+
+    private func invalidNumber(from start: Int) -> JSONParseError {
+        var end = position
+        while end < buffer.count, end - start < 40 {
+            let byte = buffer[end]
+            guard isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+            else { break }
+            end += 1
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<max(end, position)]), as: UTF8.self)
+        return error(.invalidNumber(text), at: start)
+    }
+
+    private mutating func skipDigits() {
+        while position < buffer.count, isDigit(buffer[position]) {
+            position += 1
+        }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    /// Builds an error, working out line and column only now that one is needed.
+    private func error(_ kind: JSONParseError.Kind, at offset: Int) -> JSONParseError {
+        let end = min(offset, buffer.count)
+        var line = 1
+        var column = 1
+        var index = bomLength
+        while index < end {
+            let byte = buffer[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return JSONParseError(kind: kind, offset: offset, line: line, column: column)
+    }
+}

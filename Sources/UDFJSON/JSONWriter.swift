@@ -1,0 +1,160 @@
+/// Writes `JSONValue`s as UTF-8 bytes: canonical (compact, sorted) or pretty.
+///
+/// The canonical form is what hashes and stored states are made of, so it is
+/// fixed:
+/// - no whitespace anywhere;
+/// - object keys sorted by their UTF-8 bytes (which is Unicode code point order);
+/// - numbers written as their literal text (`JSONNumber.text`), unchanged;
+/// - strings escaped minimally: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, and
+///   `\u00xx` (lowercase hex) for the other control characters below U+0020.
+///   Everything else, including `/`, U+007F and all non-ASCII, is written raw.
+public enum JSONWriter {
+    /// Appends the canonical form of `value` to `bytes`.
+    public static func appendCanonical(_ value: JSONValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .null:
+            appendASCII("null", to: &bytes)
+        case .bool(let bool):
+            appendASCII(bool ? "true" : "false", to: &bytes)
+        case .number(let number):
+            bytes.append(contentsOf: number.text.utf8)
+        case .string(let string):
+            appendString(string, to: &bytes)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            var first = true
+            for element in elements {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                appendCanonical(element, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            var first = true
+            for (key, member) in sortedMembers(members) {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                appendString(key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                appendCanonical(member, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends `value` indented by `indent` spaces per level, keys sorted,
+    /// `"key": value`, empty containers as `[]` and `{}`.
+    public static func appendPretty(
+        _ value: JSONValue, indent: Int, level: Int = 0, to bytes: inout [UInt8]
+    ) {
+        switch value {
+        case .array(let elements) where !elements.isEmpty:
+            bytes.append(UInt8(ascii: "["))
+            var first = true
+            for element in elements {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                appendNewline(indentation: indent * (level + 1), to: &bytes)
+                appendPretty(element, indent: indent, level: level + 1, to: &bytes)
+            }
+            appendNewline(indentation: indent * level, to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members) where !members.isEmpty:
+            bytes.append(UInt8(ascii: "{"))
+            var first = true
+            for (key, member) in sortedMembers(members) {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                appendNewline(indentation: indent * (level + 1), to: &bytes)
+                appendString(key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                bytes.append(UInt8(ascii: " "))
+                appendPretty(member, indent: indent, level: level + 1, to: &bytes)
+            }
+            appendNewline(indentation: indent * level, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        default:
+            appendCanonical(value, to: &bytes)
+        }
+    }
+
+    /// Appends `string` as a JSON string literal with minimal escaping.
+    public static func appendString(_ string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        let handled: Void? = string.utf8.withContiguousStorageIfAvailable { buffer in
+            appendEscaped(buffer, to: &bytes)
+        }
+        if handled == nil {
+            let copy = Array(string.utf8)
+            copy.withUnsafeBufferPointer { appendEscaped($0, to: &bytes) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Members in canonical order: by the UTF-8 bytes of their keys.
+    public static func sortedMembers(_ members: [String: JSONValue]) -> [(key: String, value: JSONValue)] {
+        if members.count < 2 {
+            return members.map { ($0.key, $0.value) }
+        }
+        return members.sorted { utf8Precedes($0.key, $1.key) }
+    }
+
+    /// Whether `a` sorts before `b` when compared byte by byte as UTF-8.
+    public static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    private static func appendEscaped(_ buffer: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        var runStart = 0
+        var index = 0
+        let count = buffer.count
+        while index < count {
+            let byte = buffer[index]
+            // Only these bytes need escaping; everything else is copied in runs.
+            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            if runStart < index {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+            }
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            default:
+                bytes.append(UInt8(ascii: "u"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 0x0F))
+            }
+            index += 1
+            runStart = index
+        }
+        if runStart < count {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<count]))
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
+    private static func appendASCII(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private static func appendNewline(indentation: Int, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\n"))
+        if indentation > 0 {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indentation))
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Writes an object's members straight into its node.
+struct KeyedJSONEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: JSONEncodingNode
+
+    var codingPath: [any CodingKey] { node.codingPath }
+
+    mutating func encodeNil(forKey key: Key) throws { node.members[key.stringValue] = .null }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { node.members[key.stringValue] = .bool(value) }
+    mutating func encode(_ value: String, forKey key: Key) throws { node.members[key.stringValue] = .string(value) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { store(JSONNumber(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        let name = key.stringValue
+        node.members[name] = try node.number(value, at: .key(name))
+    }
+
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        let name = key.stringValue
+        node.members[name] = try node.number(value, at: .key(name))
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        let name = key.stringValue
+        node.members[name] = try node.encodeChild(value, at: .key(name))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let child = node.makePending(at: .key(key.stringValue), kind: .object)
+        return KeyedEncodingContainer(KeyedJSONEncodingContainer<NestedKey>(node: child))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        UnkeyedJSONEncodingContainer(node: node.makePending(at: .key(key.stringValue), kind: .array))
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        node.makePending(at: .key(JSONCodingKey.superKey.stringValue), kind: .empty)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        node.makePending(at: .key(key.stringValue), kind: .empty)
+    }
+
+    private func store(_ number: JSONNumber, _ key: Key) {
+        node.members[key.stringValue] = .number(number)
+    }
+}

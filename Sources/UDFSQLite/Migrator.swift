@@ -3,12 +3,12 @@
 /// The format version lives in `PRAGMA user_version`: migration *n* (1-based)
 /// brings the file to version *n*. A file with a higher version than this
 /// build knows is refused, never touched.
-public struct Migrator {
-    public struct Migration {
+public struct Migrator: Sendable {
+    public struct Migration: Sendable {
         public let name: String
-        public let apply: (Database) throws -> Void
+        public let apply: @Sendable (Database) throws -> Void
 
-        public init(_ name: String, apply: @escaping (Database) throws -> Void) {
+        public init(_ name: String, apply: @escaping @Sendable (Database) throws -> Void) {
             self.name = name
             self.apply = apply
         }

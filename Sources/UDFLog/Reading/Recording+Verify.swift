@@ -14,7 +14,12 @@ extension Recording {
             report.integrityOK = false
             report.problems += integrity.prefix(10).map { "integrity_check: \($0)" }
         }
-        let sessions = try session.map { [$0] } ?? sessions()
+        let sessions: [SessionInfo]
+        if let session {
+            sessions = [session]
+        } else {
+            sessions = try self.sessions()
+        }
         for session in sessions {
             report.sessions += 1
             for timeline in try timelines(in: session) {

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import UDF
+import UDFJSON
+import UDFLog
+import UDFRecorder
+
+@MainActor
+@Suite struct RecorderTests {
+    nonisolated static let ledgerReducer = Reducer<LedgerState, LedgerAction> { state, action in
+        switch action {
+        case .deposit(let memo, let cents):
+            state.entryCount += 1
+            state.balance += cents
+            state.lastMemo = memo
+            state.entries.append(.init(id: state.entryCount, memo: memo, cents: cents))
+        case .adjust(let cents):
+            state.balance += cents
+        case .rename(let owner):
+            state.owner = owner
+        case .lock:
+            state.isLocked = true
+        case .unlock:
+            state.isLocked = false
+        }
+        return .none
+    }
+
+    static func action(_ n: Int) -> LedgerAction {
+        switch n % 10 {
+        case 3: .rename("Owner \(n)")
+        case 5: .lock
+        case 6: .unlock
+        case 0: .deposit(memo: "entry \(n)", cents: n * 7 % 1_000)
+        default: .adjust(cents: n % 13)
+        }
+    }
+
+    @Test func tenThousandActionsRecordEveryStateExactly() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("ledger.udf")
+        let recorder = try Recorder(path: path, app: "Ledger")
+        let store = Store(initialState: LedgerState(), reducer: Self.ledgerReducer, middleware: [recorder.middleware()])
+        var heldAt5000: LedgerState?
+        for n in 1...10_000 {
+            store.send(Self.action(n))
+            if n == 5_000 { heldAt5000 = store.state }
+        }
+        try recorder.close()
+        #expect(recorder.failure == nil)
+
+        let recording = try Recording(path: path)
+        let session = try recording.session(nil)
+        #expect(session.stepCount == 10_001)
+        #expect(session.status == .closed)
+        let main = try recording.timeline(nil, in: session)
+        let expected = try JSONValueEncoder().encode(try #require(heldAt5000))
+        #expect(try recording.state(at: 5_000, on: main) == expected)
+        #expect(try recording.state(at: 10_000, on: main) == JSONValueEncoder().encode(store.state))
+        #expect(try recording.step(5_000, on: main).actionName == "deposit")
+        #expect(heldAt5000?.entries.count == 500)
+        let report = try recording.verify()
+        #expect(report.isOK, "\(report.problems)")
+        #expect(report.steps == 10_001)
+    }
+
+    @Test func anActionSentByAnEffectRecordsTheStepThatCausedIt() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("effects.udf")
+        let reducer = Reducer<LedgerState, LedgerAction> { state, action in
+            switch action {
+            case .lock:
+                state.isLocked = true
+                return .run { send in await send(.deposit(memo: "interest", cents: 5)) }
+            case .rename:
+                return .merge(.send(.unlock), .send(.deposit(memo: "fee", cents: 1)))
+            default:
+                return Self.ledgerReducer.reduce(into: &state, action: action)
+            }
+        }
+        let recorder = try Recorder(path: path, app: "Ledger")
+        let store = Store(initialState: LedgerState(), reducer: reducer, middleware: [recorder.middleware()])
+        await store.send(.deposit(memo: "salary", cents: 100)).finish()
+        await store.send(.lock).finish()
+        await store.send(.rename("Grace")).finish()
+        try recorder.close()
+
+        let recording = try Recording(path: path)
+        let main = try recording.timeline(nil, in: try recording.session(nil))
+        let steps = try recording.steps(on: main)
+        #expect(steps.map(\.actionName) == [nil, "deposit", "lock", "deposit", "rename", "unlock", "deposit"])
+        #expect(steps.map(\.cause) == [nil, nil, nil, 2, nil, 4, 4])
+        #expect(try recording.effects(of: 4, on: main).map(\.step) == [5, 6])
+    }
+
+    @Test func anUnwritablePathIsReportedOnceAndTheHostRunsOn() async throws {
+        let failures = FailureLog()
+        let recorder = try Recorder(path: "/nonexistent-directory/x.udf", app: "Ledger") { failure in
+            failures.append(failure.description)
+        }
+        let store = Store(initialState: LedgerState(), reducer: Self.ledgerReducer, middleware: [recorder.middleware()])
+        for n in 1...100 { store.send(Self.action(n)) }
+        recorder.flush()
+        #expect(store.state.entryCount == 10)
+        #expect(failures.lines == ["udf recorder stopped: cannot open '/nonexistent-directory/x.udf': unable to open database file"])
+        #expect(throws: RecorderFailure.self) { try recorder.close() }
+    }
+
+    @Test func aFileDeletedWhileRecordingIsReportedAndTheHostRunsOn() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("deleted.udf")
+        let failures = FailureLog()
+        let recorder = try Recorder(path: path, app: "Ledger") { failures.append($0.description) }
+        let store = Store(initialState: LedgerState(), reducer: Self.ledgerReducer, middleware: [recorder.middleware()])
+        store.send(Self.action(1))
+        recorder.flush()
+        try FileManager.default.removeItem(atPath: path)
+        for n in 2...50 { store.send(Self.action(n)) }
+        recorder.flush()
+        #expect(store.state.entryCount == 5)
+        #expect(failures.lines == ["udf recorder stopped: '\(path)' was deleted or replaced while recording"])
+    }
+
+    @Test func flushMakesEveryQueuedStepReadableWhileTheSessionIsOpen() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("flush.udf")
+        let recorder = try Recorder(path: path, app: "Ledger", options: RecorderOptions(queueCapacity: 4, batchSize: 2))
+        let store = Store(initialState: LedgerState(), reducer: Self.ledgerReducer, middleware: [recorder.middleware()])
+        for n in 1...25 { store.send(Self.action(n)) }
+        recorder.flush()
+        let recording = try Recording(path: path)
+        let session = try recording.session(nil)
+        #expect(session.status == .recording)
+        #expect(session.stepCount == 26)
+        try recorder.close()
+        #expect(try Recording(path: path).session(nil).status == .closed)
+    }
+}
+
+/// Collects failure reports from the writer thread.
+final class FailureLog: Sendable {
+    private let storage = Mutex<[String]>([])
+
+    func append(_ line: String) {
+        storage.withLock { $0.append(line) }
+    }
+
+    var lines: [String] { storage.withLock { $0 } }
+}
+
+import Synchronization

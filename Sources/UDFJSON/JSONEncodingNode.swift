@@ -172,7 +172,7 @@ final class JSONEncodingNode: Encoder {
         if type == Float.self, let value = value as? Float { return try number(value, at: component) }
         if type == Date.self, let value = value as? Date {
             guard let text = JSONDateFormat.string(from: value) else {
-                throw error("Date \(value.timeIntervalSinceReferenceDate) (outside years 0000-9999)", at: component)
+                throw error("Date \(value.timeIntervalSince1970)s since 1970 (outside years 0000-9999)", at: component)
             }
             return .string(text)
         }

@@ -10,7 +10,7 @@
 public struct Inspector {
     /// The line under OVERVIEW in the tool's help, unless another is given.
     public static let defaultAbstract =
-        "Step through, diff and query recordings of unidirectional-data-flow programs."
+        "Step through, diff and query recordings of UDF programs."
 
     /// The option choosing when to colour, accepted by every command.
     public static let colourOption = OptionSpec.option(

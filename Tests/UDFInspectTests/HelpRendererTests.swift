@@ -15,6 +15,13 @@ import UDFInspect
         }
     }
 
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"))
+    func missingSnapshotFails() {
+        withKnownIssue {
+            assertSnapshot("anything\n", named: "help/does-not-exist.txt")
+        }
+    }
+
     @Test func minimalCommandHelp() {
         let spec = CommandSpec(name: "verify", abstract: "Check the integrity of a recording.")
         #expect(HelpRenderer.render(spec, toolName: "udf-inspect") == """

@@ -1,5 +1,6 @@
+import Foundation
 import Testing
-import UDFInspect
+@testable import UDFInspect
 
 @Suite struct InspectorTests {
     let inspector = Inspector(commands: [EchoCommand.self, FailCommand.self])
@@ -24,7 +25,7 @@ import UDFInspect
         assertSnapshot(result.stdout, named: "help/tool.txt")
     }
 
-    @Test(arguments: [["--help"], ["-h"], ["help"], ["--color", "never", "--help"]])
+    @Test(arguments: [["--help"], ["-h"], ["help"], ["help", "--help"], ["--color", "never", "--help"]])
     func everyWayToAskForToolHelpPrintsTheSameText(_ arguments: [String]) {
         let result = run(arguments)
         #expect(result.status == 0)
@@ -223,5 +224,22 @@ import UDFInspect
         let result = run(["--color"])
         #expect(result.status == 64)
         #expect(result.stderr.split(separator: "\n").first == "Error: Missing value for '--color <when>'")
+    }
+
+    // MARK: Output failures
+
+    @Test func unwritableStdoutExitsWithIOError() throws {
+        let output = Pipe()
+        let errors = Pipe()
+        // Writing to the read end of a pipe fails with EBADF, like a broken device.
+        let console = Console.descriptors(
+            output: output.fileHandleForReading.fileDescriptor,
+            error: errors.fileHandleForWriting.fileDescriptor
+        )
+        let status = inspector.run(["echo", "hi"], console: console, environment: [:])
+        try errors.fileHandleForWriting.close()
+        let stderr = String(decoding: try errors.fileHandleForReading.readToEnd() ?? Data(), as: UTF8.self)
+        #expect(status == 74)
+        #expect(stderr == "Error: cannot write output: Bad file descriptor\n")
     }
 }

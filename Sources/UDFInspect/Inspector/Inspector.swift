@@ -154,7 +154,7 @@ public struct Inspector {
 
     /// `help`, `help <command>`.
     private func help(_ arguments: [String], console: Console) -> ExitCode {
-        guard let name = arguments.first else {
+        guard let name = arguments.first, !ArgumentParser.helpNames.contains(name) else {
             console.write(toolHelp())
             return .success
         }

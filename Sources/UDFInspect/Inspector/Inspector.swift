@@ -1,0 +1,262 @@
+/// The `udf-inspect` tool: finds the command named on the command line, parses its
+/// arguments, runs it, and turns every failure into a message and an exit code.
+///
+/// - `udf-inspect`, `--help`, `-h` and `help` print the tool's help.
+/// - `help <command>`, `<command> --help` and `<command> -h` print the command's help.
+/// - `--version` prints `udf-inspect 0.1.0`.
+/// - `--color auto|always|never` may come before the command or among its options.
+/// - A usage error prints three lines on stderr and exits with 64; an
+///   ``InspectError`` prints one line and exits with its code.
+public struct Inspector {
+    /// The line under OVERVIEW in the tool's help, unless another is given.
+    public static let defaultAbstract =
+        "Step through, diff and query recordings of UDF programs."
+
+    /// The option choosing when to colour, accepted by every command.
+    public static let colourOption = OptionSpec.option(
+        "--color",
+        value: "when",
+        help: "When to colour output: auto, always or never.",
+        defaultDescription: "auto"
+    )
+
+    static let versionOption = OptionSpec.flag("--version", help: "Show the version.")
+
+    /// The name in usage lines and help, and the first word of `--version`.
+    public let toolName: String
+    /// The commands, in the order help lists them.
+    public let commands: [any InspectCommand.Type]
+    /// The settings handed to every command.
+    public let configuration: InspectorConfiguration
+    /// The line under OVERVIEW in the tool's help.
+    public let abstract: String
+    /// What `--version` prints after the tool name.
+    public let version: String
+
+    /// Creates the tool.
+    ///
+    /// - Parameters:
+    ///   - toolName: The name in usage lines and help.
+    ///   - commands: The commands, in the order help lists them.
+    ///   - configuration: The settings handed to every command.
+    ///   - abstract: The line under OVERVIEW in the tool's help.
+    ///   - version: What `--version` prints after the tool name.
+    public init(
+        toolName: String = "udf-inspect",
+        commands: [any InspectCommand.Type],
+        configuration: InspectorConfiguration = .init(),
+        abstract: String = Inspector.defaultAbstract,
+        version: String = "0.1.0"
+    ) {
+        self.toolName = toolName
+        self.commands = commands
+        self.configuration = configuration
+        self.abstract = abstract
+        self.version = version
+    }
+
+    /// Runs the command line `arguments` (without the tool's own name).
+    ///
+    /// - Returns: The exit status: the command's ``ExitCode``, 64 for a usage error,
+    ///   the error's code for an ``InspectError``, 74 when stdout could not be written.
+    public func run(_ arguments: [String], console: Console, environment: [String: String]) -> Int32 {
+        let code = execute(arguments, console: console, environment: environment)
+        console.flush()
+        if case let .failed(reason) = console.writeFailure {
+            console.err("Error: cannot write output: \(reason)")
+            return ExitCode.ioError.rawValue
+        }
+        return code.rawValue
+    }
+
+    /// The help text of the tool itself.
+    public func toolHelp() -> String {
+        HelpRenderer.renderTool(
+            toolName: toolName,
+            abstract: abstract,
+            commands: commands.map { $0.spec },
+            options: [Self.colourOption, Self.versionOption]
+        )
+    }
+
+    private func execute(_ arguments: [String], console: Console, environment: [String: String]) -> ExitCode {
+        var colourMode = ColourMode.auto
+        var index = arguments.startIndex
+        do throws(UsageError) {
+            while index < arguments.endIndex, ArgumentParser.isOptionLike(arguments[index]) {
+                let word = arguments[index]
+                index += 1
+                if ArgumentParser.helpNames.contains(word) {
+                    console.write(toolHelp())
+                    return .success
+                } else if word == Self.versionOption.preferredName {
+                    console.out("\(toolName) \(version)")
+                    return .success
+                } else if let mode = try colourOption(word, in: arguments, at: &index, commandName: nil) {
+                    colourMode = mode
+                } else {
+                    throw unknownToolOption(word)
+                }
+            }
+        } catch {
+            return report(error, command: nil, console: console)
+        }
+
+        guard index < arguments.endIndex else {
+            console.write(toolHelp())
+            return .success
+        }
+        let name = arguments[index]
+        let rest = Array(arguments[(index + 1)...])
+        if name == "help" {
+            return help(rest, console: console)
+        }
+        guard let command = command(named: name) else {
+            return report(unknownCommand(name), command: nil, console: console)
+        }
+
+        let spec = command.spec
+        let parsed: ParsedArguments
+        do throws(UsageError) {
+            let (mode, commandArguments) = try extractColourOption(from: rest, for: spec)
+            colourMode = mode ?? colourMode
+            parsed = try ArgumentParser.parse(commandArguments, for: spec)
+        } catch {
+            return report(error, command: spec, console: console)
+        }
+        if parsed.isHelpRequested {
+            console.write(HelpRenderer.render(spec, toolName: toolName))
+            return .success
+        }
+
+        let context = CommandContext(
+            console: console,
+            environment: environment,
+            colourEnabled: colourMode.isEnabled(stdoutIsTerminal: console.stdoutIsTerminal, environment: environment),
+            inspector: configuration
+        )
+        do throws(InspectError) {
+            let instance: any InspectCommand
+            do throws(UsageError) {
+                instance = try command.init(parsed)
+            } catch {
+                return report(error, command: spec, console: console)
+            }
+            return try instance.run(context)
+        } catch {
+            if case let .usage(usageError) = error {
+                return report(usageError, command: spec, console: console)
+            }
+            console.err("Error: \(error.message)")
+            return error.exitCode
+        }
+    }
+
+    /// `help`, `help <command>`.
+    private func help(_ arguments: [String], console: Console) -> ExitCode {
+        guard let name = arguments.first, !ArgumentParser.helpNames.contains(name) else {
+            console.write(toolHelp())
+            return .success
+        }
+        guard let command = command(named: name) else {
+            return report(unknownCommand(name), command: nil, console: console)
+        }
+        if arguments.count > 1 {
+            return report(UsageError("Unexpected argument '\(arguments[1])'"), command: nil, console: console)
+        }
+        console.write(HelpRenderer.render(command.spec, toolName: toolName))
+        return .success
+    }
+
+    private func command(named name: String) -> (any InspectCommand.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
+    /// Removes `--color <when>` from a command's words, up to `--`, unless the command
+    /// declares a `--color` of its own.
+    private func extractColourOption(
+        from arguments: [String],
+        for spec: CommandSpec
+    ) throws(UsageError) -> (ColourMode?, [String]) {
+        if spec.option(named: Self.colourOption.preferredName) != nil {
+            return (nil, arguments)
+        }
+        var mode: ColourMode?
+        var kept: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let word = arguments[index]
+            index += 1
+            if word == "--" {
+                kept += arguments[(index - 1)...]
+                break
+            }
+            if let found = try colourOption(word, in: arguments, at: &index, commandName: spec.name) {
+                mode = found
+            } else {
+                kept.append(word)
+            }
+        }
+        return (mode, kept)
+    }
+
+    /// The mode when `word` is `--color`, taking its value from `word` or from the next
+    /// word (advancing `index`); nil when `word` is something else.
+    private func colourOption(
+        _ word: String,
+        in arguments: [String],
+        at index: inout Int,
+        commandName: String?
+    ) throws(UsageError) -> ColourMode? {
+        let name = Self.colourOption.preferredName
+        let value: String
+        if word.hasPrefix(name + "=") {
+            value = String(word.dropFirst(name.count + 1))
+        } else if word == name {
+            guard index < arguments.endIndex, !ArgumentParser.isOptionLike(arguments[index]) else {
+                throw UsageError("Missing value for '\(Self.colourOption.synopsis)'", commandName: commandName)
+            }
+            value = arguments[index]
+            index += 1
+        } else {
+            return nil
+        }
+        guard let mode = ColourMode(rawValue: value) else {
+            let expected = ColourMode.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(
+                "The value '\(value)' is invalid for '\(Self.colourOption.synopsis)'. Expected one of: \(expected)",
+                commandName: commandName
+            )
+        }
+        return mode
+    }
+
+    private func unknownToolOption(_ word: String) -> UsageError {
+        let name = String(word.prefix { $0 != "=" })
+        let candidates = Self.colourOption.names + Self.versionOption.names + ArgumentParser.helpNames
+        var message = "Unknown option '\(name)'"
+        if let suggestion = Suggestion.closest(to: name, among: candidates) {
+            message += ". Did you mean '\(suggestion)'?"
+        }
+        return UsageError(message)
+    }
+
+    private func unknownCommand(_ name: String) -> UsageError {
+        var message = "Unknown command '\(name)'"
+        if let suggestion = Suggestion.closest(to: name, among: commands.map { $0.spec.name } + ["help"]) {
+            message += ". Did you mean '\(suggestion)'?"
+        }
+        return UsageError(message)
+    }
+
+    /// Prints the three-line usage error about `command` (nil for the tool itself).
+    private func report(_ error: UsageError, command: CommandSpec?, console: Console) -> ExitCode {
+        var error = error
+        error.commandName = command?.name
+        let usage = command?.synopsis(toolName: toolName) ?? HelpRenderer.toolSynopsis(toolName: toolName)
+        for line in error.rendered(toolName: toolName, usage: usage) {
+            console.err(line)
+        }
+        return .usage
+    }
+}

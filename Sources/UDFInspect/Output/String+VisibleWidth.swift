@@ -1,0 +1,25 @@
+extension String {
+    /// The number of characters a terminal shows, not counting ANSI escape sequences,
+    /// so that coloured table cells still line up.
+    var visibleWidth: Int {
+        var width = 0
+        var inEscape = false
+        var afterEscape = false
+        for character in self {
+            if inEscape {
+                // A CSI sequence ends with a letter, for example the `m` of `ESC[31m`.
+                if character.isLetter {
+                    inEscape = false
+                }
+            } else if afterEscape {
+                afterEscape = false
+                inEscape = character == "["
+            } else if character == "\u{1B}" {
+                afterEscape = true
+            } else {
+                width += 1
+            }
+        }
+        return width
+    }
+}

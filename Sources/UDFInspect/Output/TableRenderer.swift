@@ -1,0 +1,94 @@
+/// Renders rows as aligned columns with a header, separated by two spaces.
+///
+/// For example:
+///
+/// ```swift
+/// let table = TableRenderer(columns: [
+///     .init("STEP", alignment: .right),
+///     .init("ACTION"),
+/// ])
+/// table.render([["1", "addTodo"], ["12", "toggle"]])
+/// // STEP  ACTION
+/// //    1  addTodo
+/// //   12  toggle
+/// ```
+public struct TableRenderer: Sendable {
+    /// Which side of its column a cell sticks to.
+    public enum Alignment: Sendable, Equatable {
+        case left
+        case right
+    }
+
+    /// One column: its header and its alignment.
+    public struct Column: Sendable, Equatable {
+        public var header: String
+        public var alignment: Alignment
+
+        /// Creates a column; numbers read best right-aligned.
+        public init(_ header: String, alignment: Alignment = .left) {
+            self.header = header
+            self.alignment = alignment
+        }
+    }
+
+    /// The columns, in order.
+    public var columns: [Column]
+    /// Spaces between two columns.
+    public var gap: Int = 2
+
+    /// Creates a table with these columns.
+    public init(columns: [Column]) {
+        self.columns = columns
+    }
+
+    /// The header line followed by one line per row, without trailing spaces.
+    ///
+    /// A row shorter than the header is padded with empty cells. Cells may contain
+    /// ANSI colour; widths count only visible characters.
+    ///
+    /// - Parameters:
+    ///   - rows: The cells of each row.
+    ///   - includeHeader: Whether to start with the header line.
+    ///   - headerStyle: Applied to each header cell, for example ``Colour/bold(_:)``.
+    public func render(
+        _ rows: [[String]],
+        includeHeader: Bool = true,
+        headerStyle: (String) -> String = { $0 }
+    ) -> [String] {
+        let count = max(columns.count, rows.map(\.count).max() ?? 0)
+        let header = (0..<count).map { $0 < columns.count ? columns[$0].header : "" }
+        let cells = rows.map { row in
+            (0..<count).map { $0 < row.count ? row[$0] : "" }
+        }
+        let measured = includeHeader ? [header] + cells : cells
+        let widths = (0..<count).map { column in
+            measured.map { $0[column].visibleWidth }.max() ?? 0
+        }
+
+        var lines: [String] = []
+        if includeHeader {
+            lines.append(line(header, widths: widths, style: headerStyle))
+        }
+        for row in cells {
+            lines.append(line(row, widths: widths, style: { $0 }))
+        }
+        return lines
+    }
+
+    private func line(_ cells: [String], widths: [Int], style: (String) -> String) -> String {
+        var text = ""
+        for (column, cell) in cells.enumerated() {
+            let padding = String(repeating: " ", count: widths[column] - cell.visibleWidth)
+            let alignment = column < columns.count ? columns[column].alignment : .left
+            if column > 0 {
+                text += String(repeating: " ", count: gap)
+            }
+            text += alignment == .right ? padding + style(cell) : style(cell) + padding
+        }
+        // Trailing spaces from left-aligned last cells would show up in diffs and copies.
+        while text.last == " " {
+            text.removeLast()
+        }
+        return text
+    }
+}

@@ -1,0 +1,49 @@
+/// Finds the candidate a mistyped word was probably meant to be.
+enum Suggestion {
+    /// The candidate closest to `word` by edit distance, when it is close enough to help.
+    ///
+    /// Leading dashes are ignored when measuring, so `-session` finds `--session`.
+    /// Short words need a closer match than long ones, so that `--x` does not
+    /// suggest `-h`. Ties go to the earliest candidate.
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let typed = Array(stripDashes(word))
+        let allowed = typed.count < 3 ? 0 : (typed.count < 5 ? 1 : 2)
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(typed, Array(stripDashes(candidate)))
+            if distance <= allowed, distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
+    }
+
+    /// The optimal-string-alignment distance: insertions, deletions, substitutions,
+    /// and swaps of two adjacent characters, which are the commonest typo.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var distance = min(
+                    table[i - 1][j] + 1,
+                    table[i][j - 1] + 1,
+                    table[i - 1][j - 1] + cost
+                )
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    distance = min(distance, table[i - 2][j - 2] + 1)
+                }
+                table[i][j] = distance
+            }
+        }
+        return table[a.count][b.count]
+    }
+
+    private static func stripDashes(_ word: String) -> Substring {
+        word.drop { $0 == "-" }
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+import UDFInspect
+
+@Suite struct TableRendererTests {
+    let table = TableRenderer(columns: [
+        .init("STEP", alignment: .right),
+        .init("ACTION"),
+        .init("MS", alignment: .right),
+    ])
+
+    @Test func alignsColumns() {
+        let lines = table.render([
+            ["1", "addTodo", "0.12"],
+            ["12", "toggleTodo(id: 3)", "1.5"],
+            ["123", "clear", "10.25"],
+        ])
+        #expect(lines == [
+            "STEP  ACTION                MS",
+            "   1  addTodo             0.12",
+            "  12  toggleTodo(id: 3)    1.5",
+            " 123  clear              10.25",
+        ])
+    }
+
+    @Test func noTrailingSpacesAfterALeftAlignedLastColumn() {
+        let table = TableRenderer(columns: [.init("ID", alignment: .right), .init("APP")])
+        #expect(table.render([["1", "TodoExample"], ["2", ""]]) == [
+            "ID  APP",
+            " 1  TodoExample",
+            " 2",
+        ])
+    }
+
+    @Test func shortRowsAndExtraCells() {
+        let table = TableRenderer(columns: [.init("A"), .init("B")])
+        #expect(table.render([["x"], ["y", "z", "extra"]]) == [
+            "A  B",
+            "x",
+            "y  z  extra",
+        ])
+    }
+
+    @Test func withoutHeader() {
+        #expect(table.render([["7", "reset", "3"]], includeHeader: false) == ["7  reset  3"])
+    }
+
+    @Test func colouredCellsAlignByVisibleWidth() {
+        let colour = Colour(isEnabled: true)
+        let lines = table.render(
+            [["1", colour.red("fail"), "2"], ["10", "ok", "30"]],
+            headerStyle: colour.bold
+        )
+        #expect(lines == [
+            "\u{1B}[1mSTEP\u{1B}[0m  \u{1B}[1mACTION\u{1B}[0m  \u{1B}[1mMS\u{1B}[0m",
+            "   1  \u{1B}[31mfail\u{1B}[0m     2",
+            "  10  ok      30",
+        ])
+    }
+
+    @Test func emptyTableIsJustTheHeader() {
+        #expect(table.render([]) == ["STEP  ACTION  MS"])
+    }
+}

@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The encoder, diff and log modules do per-step work over whole states; the
+// test suite records tens of thousands of steps, so they are optimized even
+// in debug builds to keep `swift test` inside CI's time.
+let optimizedInTests: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "udf-timetravel",
     products: [
@@ -15,12 +20,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "UDF"),
-        .target(name: "UDFJSON"),
-        .target(name: "UDFDiff", dependencies: ["UDFJSON"]),
+        .target(name: "UDFJSON", swiftSettings: optimizedInTests),
+        .target(name: "UDFDiff", dependencies: ["UDFJSON"], swiftSettings: optimizedInTests),
         .target(name: "UDFSQLite", dependencies: ["CSQLite"]),
-        .target(name: "UDFLog", dependencies: ["UDFSQLite", "UDFDiff", "UDFJSON"]),
-        .target(name: "UDFRecorder", dependencies: ["UDF", "UDFLog"]),
-        .target(name: "UDFInspect", dependencies: ["UDFLog", "UDFDiff"]),
+        .target(name: "UDFLog", dependencies: ["UDFSQLite", "UDFDiff", "UDFJSON"], swiftSettings: optimizedInTests),
+        .target(name: "UDFRecorder", dependencies: ["UDF", "UDFLog"], swiftSettings: optimizedInTests),
+        .target(name: "UDFInspect", dependencies: ["UDFLog", "UDFDiff", "UDFJSON"]),
         .target(name: "TodoExample", dependencies: ["UDF", "UDFRecorder", "UDFInspect"]),
         .executableTarget(name: "udf-inspect", dependencies: ["UDFInspect", "TodoExample"]),
         .executableTarget(name: "todo-example", dependencies: ["TodoExample"]),

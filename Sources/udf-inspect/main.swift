@@ -1,1 +1,4 @@
-print("udf-inspect")
+import TodoExample
+import UDFInspect
+
+await Inspector.main(commands: Inspector.builtInCommands, configuration: InspectorConfiguration(demo: TodoDemo.scenario))

@@ -13,6 +13,11 @@ public enum InspectError: Error, Sendable, Equatable, CustomStringConvertible {
     case usage(UsageError)
     /// Reading or writing failed; the payload says what was being read or written.
     case io(String)
+    /// The data is bad: a file that is not a recording, or a damaged step. The payload is the whole message.
+    case invalidData(String)
+    /// An argument names something the file does not hold, such as a step past the end.
+    /// Unlike `.usage`, it prints one line, without the usage text.
+    case badArgument(String)
 
     /// The status the tool exits with for this error.
     public var exitCode: ExitCode {
@@ -22,6 +27,8 @@ public enum InspectError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound: .notFound
         case .usage: .usage
         case .io: .ioError
+        case .invalidData: .dataError
+        case .badArgument: .usage
         }
     }
 
@@ -38,6 +45,8 @@ public enum InspectError: Error, Sendable, Equatable, CustomStringConvertible {
             error.message
         case let .io(message):
             "I/O error: \(message)"
+        case let .invalidData(message), let .badArgument(message):
+            message
         }
     }
 

@@ -22,7 +22,7 @@
 ///         from = try arguments.int("--from")
 ///     }
 ///
-///     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
+///     func run(_ context: CommandContext) async throws(InspectError) -> ExitCode {
 ///         context.console.out("…")
 ///         return .success
 ///     }
@@ -42,5 +42,5 @@ public protocol InspectCommand {
     /// - Returns: The exit code, ``ExitCode/success`` or ``ExitCode/notFound`` for a
     ///   query that found nothing.
     /// - Throws: An ``InspectError``, printed as one line; its exit code is used.
-    func run(_ context: CommandContext) throws(InspectError) -> ExitCode
+    func run(_ context: CommandContext) async throws(InspectError) -> ExitCode
 }

@@ -19,13 +19,13 @@ extension Inspector {
         toolName: String = "udf-inspect",
         commands: [any InspectCommand.Type],
         configuration: InspectorConfiguration = .init()
-    ) -> Never {
+    ) async -> Never {
         // Without this, writing to a pipe whose reader has gone (`| head`) kills the
         // process; ignored, the write fails with EPIPE and Console stops quietly.
         signal(SIGPIPE, SIG_IGN)
         let console = Console.standard()
         let inspector = Inspector(toolName: toolName, commands: commands, configuration: configuration)
-        let status = inspector.run(
+        let status = await inspector.run(
             Array(CommandLine.arguments.dropFirst()),
             console: console,
             environment: ProcessInfo.processInfo.environment

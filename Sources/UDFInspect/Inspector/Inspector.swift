@@ -59,8 +59,8 @@ public struct Inspector {
     ///
     /// - Returns: The exit status: the command's ``ExitCode``, 64 for a usage error,
     ///   the error's code for an ``InspectError``, 74 when stdout could not be written.
-    public func run(_ arguments: [String], console: Console, environment: [String: String]) -> Int32 {
-        let code = execute(arguments, console: console, environment: environment)
+    public func run(_ arguments: [String], console: Console, environment: [String: String]) async -> Int32 {
+        let code = await execute(arguments, console: console, environment: environment)
         console.flush()
         if case let .failed(reason) = console.writeFailure {
             console.err("Error: cannot write output: \(reason)")
@@ -79,7 +79,7 @@ public struct Inspector {
         )
     }
 
-    private func execute(_ arguments: [String], console: Console, environment: [String: String]) -> ExitCode {
+    private func execute(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode {
         var colourMode = ColourMode.auto
         var index = arguments.startIndex
         do throws(UsageError) {
@@ -142,7 +142,7 @@ public struct Inspector {
             } catch {
                 return report(error, command: spec, console: console)
             }
-            return try instance.run(context)
+            return try await instance.run(context)
         } catch {
             if case let .usage(usageError) = error {
                 return report(usageError, command: spec, console: console)

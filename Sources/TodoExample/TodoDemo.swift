@@ -1,0 +1,26 @@
+import UDFInspect
+
+/// The example app as `udf-inspect demo` tours it: the planted bug found,
+/// shown and traced.
+public enum TodoDemo {
+    /// The step where `deleteTodos` removes "Walk the dog" instead of "Pay rent".
+    public static let bugStep = 11
+
+    public static let scenario = DemoScenario(
+        appName: TodoRecording.appName,
+        introduction: """
+            udf-inspect demo: a todo app with a login form is recorded, step by step, into SQLite.
+            A user swipes to delete "Pay rent" while the Active filter is on, and "Walk the dog" vanishes instead.
+            Let's find out why.
+            """,
+        stops: [
+            .init("The sessions in the file: one run of the app.", command: "sessions"),
+            .init("Every action the app handled, with the step that caused it.", command: "log"),
+            .init("Step \(bugStep) is the swipe to delete: what did it change?", command: "diff", arguments: ["\(bugStep)"]),
+            .init("The filter in force at that step: the offsets came from the filtered list.", command: "show", arguments: ["\(bugStep)", "--path", ".filter"]),
+            .init("The password typed at step 5 never reached the file.", command: "show", arguments: ["5", "--path", ".login"]),
+            .init("Every stored state rebuilds and matches its hash.", command: "verify"),
+        ],
+        record: { path in try await TodoRecording.recordDemo(to: path) }
+    )
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// `udf-inspect demo`: records the example app and tours the recording.
+struct DemoCommand: InspectCommand {
+    static let spec = CommandSpec(
+        name: "demo",
+        abstract: "Record the example app into a file and take a guided tour of it.",
+        discussion: "Every command of the tour is printed before its output, so you can run it again yourself. Without --out the recording goes to a temporary file that is removed afterwards.",
+        arguments: [],
+        options: [.option("--out", value: "file", help: "Keep the recording in this file.")],
+        examples: ["udf-inspect demo", "udf-inspect demo --out todo.udf"]
+    )
+
+    let out: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        out = arguments.value("--out")
+    }
+
+    func run(_ context: CommandContext) async throws(InspectError) -> ExitCode {
+        guard let scenario = context.inspector.demo else {
+            throw InspectError.badArgument("this inspector has no example app registered to demo")
+        }
+        let console = context.console
+        let colour = context.colour
+        let temporary: URL?
+        let path: String
+        if let out {
+            path = out
+            temporary = nil
+        } else {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("udf-demo-\(UUID().uuidString)")
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw InspectError.io("cannot create a temporary directory: \(error.localizedDescription)")
+            }
+            temporary = directory
+            path = directory.appendingPathComponent("todo.udf").path
+        }
+        defer {
+            if let temporary { try? FileManager.default.removeItem(at: temporary) }
+        }
+
+        console.out(colour.bold(scenario.introduction))
+        console.out("")
+        console.out("Recording \(scenario.appName) into \(path) …")
+        do {
+            try await scenario.record(path)
+        } catch {
+            throw InspectError.io("cannot record the demo into '\(path)': \(error)")
+        }
+        console.out("")
+
+        let inspector = Inspector(commands: Inspector.builtInCommands, configuration: context.inspector)
+        for stop in scenario.stops {
+            console.out(colour.bold("▸ \(stop.narration)"))
+            let arguments = [stop.command, path] + stop.arguments
+            console.out(colour.dim("$ udf-inspect " + arguments.map(Self.shellQuoted).joined(separator: " ")))
+            _ = await inspector.run(
+                ["--color", context.colourEnabled ? "always" : "never"] + arguments,
+                console: console,
+                environment: context.environment
+            )
+            console.out("")
+        }
+        if temporary != nil {
+            console.out("The recording was temporary. Keep one to explore: udf-inspect demo --out todo.udf")
+        } else {
+            console.out("The recording is in \(path). Try: udf-inspect log \(Self.shellQuoted(path))")
+        }
+        return .success
+    }
+
+    /// Quotes a word for a POSIX shell when it needs it, so printed commands can be pasted.
+    static func shellQuoted(_ word: String) -> String {
+        let safe = word.unicodeScalars.allSatisfy { scalar in
+            CharacterSet.alphanumerics.contains(scalar) || "-_./@=:,+".unicodeScalars.contains(scalar)
+        }
+        if safe && !word.isEmpty { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

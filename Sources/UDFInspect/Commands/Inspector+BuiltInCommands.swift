@@ -1,0 +1,14 @@
+extension Inspector {
+    /// Every command `udf-inspect` has, in the order its help lists them.
+    public static var builtInCommands: [any InspectCommand.Type] {
+        [
+        SessionsCommand.self,
+        TimelinesCommand.self,
+        LogCommand.self,
+        ShowCommand.self,
+        DiffCommand.self,
+        VerifyCommand.self,
+        DemoCommand.self,
+        ]
+    }
+}

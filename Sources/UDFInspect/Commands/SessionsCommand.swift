@@ -1,0 +1,65 @@
+import UDFJSON
+import UDFLog
+
+/// `udf-inspect sessions FILE`: one line per run of the host.
+struct SessionsCommand: InspectCommand {
+    static let spec = CommandSpec(
+        name: "sessions",
+        abstract: "List the sessions in a recording.",
+        discussion: "A session is one run of a host program. Its status is 'recording' while its host runs, 'closed' after the recorder's close(), and 'interrupted' when the host died without closing it.",
+        arguments: [CommonOptions.file],
+        options: [CommonOptions.json],
+        examples: ["udf-inspect sessions todo.udf", "udf-inspect sessions todo.udf --json"]
+    )
+
+    let path: String
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        path = arguments.positional("file") ?? ""
+        json = arguments.flag("--json")
+    }
+
+    func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        let sessions: [SessionInfo]
+        do {
+            sessions = try Recording(path: path).sessions()
+        } catch {
+            throw InspectError(error)
+        }
+        if json {
+            context.console.json(.array(sessions.map(JSONShapes.session)))
+            return .success
+        }
+        if sessions.isEmpty {
+            context.console.out("No sessions in '\(path)'.")
+            return .success
+        }
+        let table = TableRenderer(columns: [
+            .init("ID", alignment: .right), .init("STARTED"), .init("ENDED"), .init("STATUS"),
+            .init("STEPS", alignment: .right), .init("APP"),
+        ])
+        let rows = sessions.map { session in
+            [
+                "\(session.id)",
+                TimeFormat.iso(session.startedAt),
+                session.endedAt.map(TimeFormat.iso) ?? "-",
+                status(session.status, context.colour),
+                "\(session.stepCount)",
+                session.app,
+            ]
+        }
+        for line in table.render(rows, headerStyle: context.colour.bold) {
+            context.console.out(line)
+        }
+        return .success
+    }
+
+    private func status(_ status: SessionStatus, _ colour: Colour) -> String {
+        switch status {
+        case .closed: status.rawValue
+        case .recording: colour.green(status.rawValue)
+        case .interrupted: colour.yellow(status.rawValue)
+        }
+    }
+}

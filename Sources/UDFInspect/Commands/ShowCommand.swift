@@ -1,0 +1,94 @@
+import UDFDiff
+import UDFJSON
+import UDFLog
+
+/// `udf-inspect show FILE STEP`: the action and the state at a step.
+struct ShowCommand: InspectCommand {
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Show the action and the state at a step, or part of the state.",
+        discussion: "STEP is a number, or TIMELINE@STEP for a step of another timeline. With --path, only the value there is shown; a path that selects nothing exits with 1.",
+        arguments: [CommonOptions.file, ArgumentSpec(name: "step", help: "The step, such as 40 or fix@40.")],
+        options: [
+            CommonOptions.session,
+            CommonOptions.timeline,
+            .option("--path", value: "path", help: "Show only the value at this path, such as .todos[id=3] or .login.email."),
+            CommonOptions.json,
+        ],
+        examples: ["udf-inspect show todo.udf 11", "udf-inspect show todo.udf 11 --path .todos", "udf-inspect show todo.udf 5000 --json"]
+    )
+
+    let path: String
+    let session: Int?
+    let timeline: String?
+    let step: StepReference
+    let statePath: JSONPath?
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        path = arguments.positional("file") ?? ""
+        session = try arguments.int("--session")
+        timeline = arguments.value("--timeline")
+        step = try arguments.stepReference("step") ?? StepReference(timeline: nil, step: 0)
+        statePath = try arguments.path("--path")
+        json = arguments.flag("--json")
+    }
+
+    func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let timeline = try selection.timeline(for: step)
+        let summary = try selection.summary(step.step, on: timeline)
+        let state = try selection.state(step.step, on: timeline)
+        var shown = JSONShapes.step(summary, on: timeline).objectValue ?? [:]
+        shown["timeline"] = .string(timeline.name)
+
+        guard let statePath else {
+            if json {
+                shown["state"] = state
+                context.console.json(.object(shown))
+            } else {
+                printHeader(summary, timeline: timeline, context: context)
+                context.console.out(state.prettyText(indent: 2))
+            }
+            return .success
+        }
+        let matches = statePath.select(in: state)
+        guard !matches.isEmpty else {
+            throw InspectError.notFound("the path \(statePath) selects nothing at step \(step.step) of '\(timeline.name)'")
+        }
+        let isSingle = !statePath.components.contains(.wildcard)
+        if json {
+            shown["path"] = .string(statePath.description)
+            shown["value"] = isSingle ? matches[0].value : .array(matches.map { .object(["path": .string($0.path.description), "value": $0.value]) })
+            context.console.json(.object(shown))
+        } else {
+            printHeader(summary, timeline: timeline, context: context)
+            if isSingle {
+                context.console.out(matches[0].value.prettyText(indent: 2))
+            } else {
+                for match in matches {
+                    context.console.out("\(match.path) = \(match.value.canonicalText)")
+                }
+            }
+        }
+        return .success
+    }
+
+    private func printHeader(_ summary: StepSummary, timeline: TimelineInfo, context: CommandContext) {
+        let colour = context.colour
+        var line = "step \(summary.step) of \(timeline.name) · \(colour.bold(ActionFormatter.format(summary.action)))"
+        line += " · \(TimeFormat.iso(summary.time))"
+        if let nanoseconds = summary.reducerNanoseconds {
+            line += " · reducer \(TimeFormat.duration(nanoseconds: nanoseconds))"
+        }
+        context.console.out(line)
+        if let cause = summary.cause {
+            context.console.out(colour.dim("sent by an effect of step \(cause)"))
+        }
+        if let statePath {
+            context.console.out(colour.dim("state at \(statePath):"))
+        } else {
+            context.console.out(colour.dim("state:"))
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/// Arguments and options that many commands share, spelled once.
+enum CommonOptions {
+    static let file = ArgumentSpec(name: "file", help: "The recording file (.udf).")
+    static let session = OptionSpec.option("--session", value: "id", help: "The session to read.", defaultDescription: "the latest")
+    static let timeline = OptionSpec.option("--timeline", value: "name", help: "The timeline to read.", defaultDescription: "main")
+    static let json = OptionSpec.flag("--json", help: "Print JSON instead of text (shapes in docs/cli.md).")
+}

@@ -1,0 +1,39 @@
+/// A step named on the command line: `40`, or `fix@40` for a step of another timeline.
+struct StepReference: Equatable, CustomStringConvertible {
+    let timeline: String?
+    let step: Int
+
+    /// Parses `text`, or returns nil when it is not a step reference.
+    init?(_ text: String) {
+        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        let number = parts.count == 2 ? parts[1] : parts[0]
+        guard let step = Int(number), step >= 0 else { return nil }
+        if parts.count == 2 {
+            guard !parts[0].isEmpty else { return nil }
+            timeline = String(parts[0])
+        } else {
+            timeline = nil
+        }
+        self.step = step
+    }
+
+    init(timeline: String?, step: Int) {
+        self.timeline = timeline
+        self.step = step
+    }
+
+    var description: String {
+        timeline.map { "\($0)@\(step)" } ?? "\(step)"
+    }
+}
+
+extension ParsedArguments {
+    /// The positional `name` as a step reference, or a usage error that says what a step looks like.
+    func stepReference(_ name: String) throws(UsageError) -> StepReference? {
+        guard let text = positional(name) else { return nil }
+        guard let reference = StepReference(text) else {
+            throw usageError("'\(text)' is not a step: use a number such as 40, or TIMELINE@STEP such as fix@40")
+        }
+        return reference
+    }
+}

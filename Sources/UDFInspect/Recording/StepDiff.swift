@@ -16,8 +16,9 @@ struct StepDiff {
         to: (TimelineInfo, Int),
         path: JSONPath?
     ) throws(InspectError) {
-        let old = try selection.state(from.1, on: from.0)
+        // The later step first: for `diff 99` the error should name 99, not 98.
         let new = try selection.state(to.1, on: to.0)
+        let old = try selection.state(from.1, on: from.0)
         self.from = from
         self.to = (to.0, to.1, try selection.summary(to.1, on: to.0))
         guard let path else {

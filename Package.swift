@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "UDFDiffTests", dependencies: ["UDFDiff"]),
         .testTarget(name: "UDFSQLiteTests", dependencies: ["UDFSQLite"]),
         .testTarget(name: "UDFLogTests", dependencies: ["UDFLog"]),
-        .testTarget(name: "UDFRecorderTests", dependencies: ["UDFRecorder", "UDF"]),
+        .testTarget(name: "UDFRecorderTests", dependencies: ["UDFRecorder", "UDF", "TodoExample"]),
         .testTarget(
             name: "UDFInspectTests",
             dependencies: ["UDFInspect", "TodoExample"]

@@ -162,16 +162,11 @@ public final class Recorder: Sendable {
             }
             writerDone.signal()
         }
-        while let items = queue.takeAll() {
-            var start = 0
-            while start < items.count {
-                let end = min(start + options.batchSize, items.count)
-                if failure == nil {
-                    write(items[start..<end], to: box)
-                }
-                queue.markFinished(end - start)
-                start = end
+        while let items = queue.take(upTo: options.batchSize) {
+            if failure == nil {
+                write(items[...], to: box)
             }
+            queue.markFinished(items.count)
         }
     }
 

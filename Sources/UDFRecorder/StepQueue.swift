@@ -34,17 +34,21 @@ final class StepQueue: @unchecked Sendable {
         }
     }
 
-    /// For the writer: every waiting step, or nil once the queue is closed and empty.
-    func takeAll() -> [PendingStep]? {
+    /// For the writer: up to `limit` waiting steps, oldest first, or nil once
+    /// the queue is closed and empty.
+    ///
+    /// Taking one batch at a time, not everything, keeps the steps a crash can
+    /// lose to the queue's capacity plus one batch.
+    func take(upTo limit: Int) -> [PendingStep]? {
         condition.lock()
         defer { condition.unlock() }
         while items.isEmpty && !isClosing {
             condition.wait()
         }
         if items.isEmpty { return nil }
-        var taken: [PendingStep] = []
-        taken.reserveCapacity(capacity)
-        swap(&taken, &items)
+        let count = min(limit, items.count)
+        let taken = Array(items.prefix(count))
+        items.removeFirst(count)
         condition.broadcast()
         return taken
     }

@@ -62,6 +62,14 @@ import UDFRecorder
         let report = try recording.verify()
         #expect(report.isOK, "\(report.problems)")
         #expect(report.steps == 10_001)
+
+        // What a user sees with only the sqlite3 shell, and with udf-inspect.
+        #expect(try Subprocess.sqlite3(path, "SELECT count(*) FROM steps").stdout == "10001\n")
+        let shown = try Subprocess.run(Executables.url("udf-inspect"), ["show", path, "5000", "--json"])
+        #expect(shown.status == 0)
+        #expect(try JSONParser().parse(shown.stdout)["state"] == expected)
+        let verified = try Subprocess.run(Executables.url("udf-inspect"), ["verify", path])
+        #expect(verified.status == 0)
     }
 
     @Test func anActionSentByAnEffectRecordsTheStepThatCausedIt() async throws {

@@ -106,7 +106,7 @@ extension Recording {
     }
 
     /// The nearest-rank percentile: the smallest value with at least `p`% of values at or below it.
-    static func percentile(_ p: Int, of sorted: [Int]) -> Int? {
+    public static func percentile(_ p: Int, of sorted: [Int]) -> Int? {
         guard !sorted.isEmpty else { return nil }
         let rank = (p * sorted.count + 99) / 100
         return sorted[min(max(rank, 1), sorted.count) - 1]

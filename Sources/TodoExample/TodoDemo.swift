@@ -14,10 +14,12 @@ public enum TodoDemo {
             Let's find out why.
             """,
         stops: [
-            .init("The sessions in the file: one run of the app.", command: "sessions"),
-            .init("Every action the app handled, with the step that caused it.", command: "log"),
-            .init("Step \(bugStep) is the swipe to delete: what did it change?", command: "diff", arguments: ["\(bugStep)"]),
-            .init("The filter in force at that step: the offsets came from the filtered list.", command: "show", arguments: ["\(bugStep)", "--path", ".filter"]),
+            .init("Every action the app handled, with the step whose effect sent it.", command: "log"),
+            .init("\"Walk the dog\" is todo 2. Which step made it disappear?", command: "find", arguments: ["--where", "not (.todos[id=2] exists)", "--becomes"]),
+            .init("Every step that ever changed todo 2: added by step 2, removed by step \(bugStep).", command: "blame", arguments: [".todos[id=2]"]),
+            .init("Step \(bugStep) was the swipe to delete \"Pay rent\": what did it change?", command: "diff", arguments: ["\(bugStep)"]),
+            .init("The filter in force: the offsets came from the filtered list, but deleted from the full one.", command: "show", arguments: ["\(bugStep)", "--path", ".filter"]),
+            .init("Not every action is the user's: step 7 was sent by the login effect of step 6.", command: "why", arguments: ["7"]),
             .init("The password typed at step 5 never reached the file.", command: "show", arguments: ["5", "--path", ".login"]),
             .init("Every stored state rebuilds and matches its hash.", command: "verify"),
         ],

@@ -7,6 +7,10 @@ extension Inspector {
         LogCommand.self,
         ShowCommand.self,
         DiffCommand.self,
+        FindCommand.self,
+        BlameCommand.self,
+        WhyCommand.self,
+        StatsCommand.self,
         VerifyCommand.self,
         DemoCommand.self,
         ]

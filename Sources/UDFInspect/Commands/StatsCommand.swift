@@ -1,0 +1,93 @@
+import UDFJSON
+import UDFLog
+
+/// `udf-inspect stats FILE`: counts, reducer times, storage and state size of a timeline.
+struct StatsCommand: InspectCommand {
+    static let spec = CommandSpec(
+        name: "stats",
+        abstract: "Summarize a timeline: actions, reducer times, bytes per step, state size.",
+        discussion: """
+            Per action name: how many steps, the reducer's p50, p99 and maximum time (nearest rank), and the bytes stored for its steps. Then how the states are stored (keyframes and patches), the canonical state size over time in ten runs of steps, and the steps that grew the state most. Computed from the steps' metadata with SQL aggregates; no state is rebuilt.
+            """,
+        arguments: [CommonOptions.file],
+        options: [CommonOptions.session, CommonOptions.timeline, CommonOptions.json],
+        examples: ["udf-inspect stats todo.udf", "udf-inspect stats todo.udf --json"]
+    )
+
+    let path: String
+    let session: Int?
+    let timeline: String?
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        path = arguments.positional("file") ?? ""
+        session = try arguments.int("--session")
+        timeline = arguments.value("--timeline")
+        json = arguments.flag("--json")
+    }
+
+    func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let statistics: TimelineStatistics
+        do {
+            statistics = try selection.recording.statistics(on: selection.timeline)
+        } catch {
+            throw InspectError(error)
+        }
+        if json {
+            context.console.json(JSONShapes.stats(statistics, selection: selection))
+            return .success
+        }
+        let console = context.console
+        let colour = context.colour
+        console.out(colour.dim(LogCommand.header(selection)))
+        console.out("")
+
+        let duration: (Int?) -> String = { $0.map { TimeFormat.duration(nanoseconds: $0) } ?? "-" }
+        var actionRows = statistics.actions.map { action in
+            ["\(action.name)", "\(action.count)", duration(action.p50Nanoseconds), duration(action.p99Nanoseconds),
+             duration(action.maxNanoseconds), "\(action.storedBytes)"]
+        }
+        actionRows.append(["(all actions)", "\(statistics.actions.reduce(0) { $0 + $1.count })", "", "", "",
+                           "\(statistics.actions.reduce(0) { $0 + $1.storedBytes })"])
+        let actionColumns: [TableRenderer.Column] = [
+            .init("ACTION"), .init("COUNT", alignment: .right), .init("P50", alignment: .right),
+            .init("P99", alignment: .right), .init("MAX", alignment: .right), .init("STORED BYTES", alignment: .right),
+        ]
+        for line in TableRenderer(columns: actionColumns).render(actionRows, headerStyle: colour.bold) { console.out(line) }
+        console.out("")
+
+        let storage = statistics.storage
+        let perStep = storage.steps > 0 ? (storage.keyframeBytes + storage.patchBytes) / storage.steps : 0
+        let perState = storage.steps > 0 ? storage.totalStateBytes / storage.steps : 0
+        console.out(colour.bold("Storage"))
+        console.out("  \(storage.steps) steps: \(storage.keyframes) keyframes (\(storage.keyframeBytes) bytes), \(storage.patches) patches (\(storage.patchBytes) bytes, largest \(storage.largestPatchBytes))")
+        console.out("  stored per step: \(perStep) bytes on average; canonical state: \(perState) bytes on average, \(storage.smallestState) to \(storage.largestState)")
+        console.out("")
+
+        console.out(colour.bold("State size over time"))
+        let sizeRows = statistics.sizeOverTime.map { bucket in
+            [bucket.steps.count == 1 ? "\(bucket.steps.lowerBound)" : "\(bucket.steps.lowerBound)…\(bucket.steps.upperBound)",
+             "\(bucket.smallest)", "\(bucket.largest)", "\(bucket.last)"]
+        }
+        let sizeColumns: [TableRenderer.Column] = [
+            .init("STEPS"), .init("SMALLEST", alignment: .right), .init("LARGEST", alignment: .right), .init("AT THE END", alignment: .right),
+        ]
+        for line in TableRenderer(columns: sizeColumns).render(sizeRows, headerStyle: colour.bold) { console.out("  " + line) }
+        console.out("")
+
+        console.out(colour.bold("Grew most"))
+        if statistics.largestGrowth.isEmpty {
+            console.out("  No step grew the state.")
+        } else {
+            let growthRows = statistics.largestGrowth.map { growth in
+                ["\(growth.step)", growth.actionName ?? "", "+\(growth.bytes)", "\(growth.before) → \(growth.after)"]
+            }
+            let growthColumns: [TableRenderer.Column] = [
+                .init("STEP", alignment: .right), .init("ACTION"), .init("BYTES", alignment: .right), .init("SIZE"),
+            ]
+            for line in TableRenderer(columns: growthColumns).render(growthRows, headerStyle: colour.bold) { console.out("  " + line) }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import UDFJSON
+import UDFLog
+
+/// `stats` figures checked against what the steps table holds.
+@Suite struct InspectStatsCommandTests {
+    @Test func countsAndBytesAddUpOnTheWorkload() async throws {
+        let result = await InspectorHarness.run(["stats", Fixtures.workload, "--json"])
+        #expect(result.status == 0)
+        let json = try JSONParser().parse(Array(result.stdout.utf8))
+        let actions = json["actions"]?.arrayValue ?? []
+        let counts = actions.compactMap { $0["count"]?.numberValue?.intValue }
+        #expect(counts.reduce(0, +) == 1_000)
+        let storage = try #require(json["storage"])
+        #expect(storage["steps"]?.numberValue?.intValue == 1_001)
+        #expect(storage["keyframes"]?.numberValue?.intValue == 26)
+        #expect(storage["patches"]?.numberValue?.intValue == 975)
+        for action in actions {
+            let times = try #require(action["reducerNanoseconds"])
+            let p50 = try #require(times["p50"]?.numberValue?.intValue)
+            let p99 = try #require(times["p99"]?.numberValue?.intValue)
+            let max = try #require(times["max"]?.numberValue?.intValue)
+            #expect(p50 <= p99 && p99 <= max)
+        }
+        let buckets = json["sizeOverTime"]?.arrayValue ?? []
+        #expect(buckets.count == 10)
+        #expect(buckets.first?["from"]?.numberValue?.intValue == 0)
+        #expect(buckets.last?["to"]?.numberValue?.intValue == 1_000)
+        let growth = json["largestGrowth"]?.arrayValue?.compactMap { $0["bytes"]?.numberValue?.intValue } ?? []
+        #expect(growth.count == 5)
+        #expect(growth == growth.sorted(by: >))
+    }
+
+    @Test func percentilesUseTheNearestRank() {
+        let values = Array(1...200)
+        #expect(Recording.percentile(50, of: values) == 100)
+        #expect(Recording.percentile(99, of: values) == 198)
+        #expect(Recording.percentile(99, of: [7]) == 7)
+        #expect(Recording.percentile(50, of: []) == nil)
+    }
+}

@@ -8,6 +8,8 @@ extension Inspector {
         ShowCommand.self,
         DiffCommand.self,
         VerifyCommand.self,
+        ExportCommand.self,
+        ImportCommand.self,
         DemoCommand.self,
         ]
     }

@@ -63,7 +63,7 @@ public enum ReduxDevToolsImporter {
                 cause: nil, reducerNanoseconds: nil, state: state
             ))
         }
-        return SharedTimeline(session: session(source: source, now: now, statesRecorded: false), steps: steps)
+        return SharedTimeline(session: session(source: source, steps: steps, now: now, statesRecorded: false), steps: steps)
     }
 
     private static func fromLiftedState(
@@ -116,7 +116,7 @@ public enum ReduxDevToolsImporter {
             }
             steps.append(StepInput(step: index, time: time, action: action, actionName: name, cause: nil, reducerNanoseconds: nil, state: state))
         }
-        let timeline = SharedTimeline(session: session(source: source, now: now, statesRecorded: computed != nil), steps: steps)
+        let timeline = SharedTimeline(session: session(source: source, steps: steps, now: now, statesRecorded: computed != nil), steps: steps)
         return (timeline, skippedCount)
     }
 
@@ -125,12 +125,12 @@ public enum ReduxDevToolsImporter {
         try action.member("type").string()
     }
 
-    private static func session(source: String, now: Date, statesRecorded: Bool) -> SharedSession {
+    private static func session(source: String, steps: [StepInput], now: Date, statesRecorded: Bool) -> SharedSession {
         SharedSession(
             app: "Redux DevTools import",
             host: "",
-            startedAt: now,
-            endedAt: nil,
+            startedAt: steps.map(\.time).min() ?? now,
+            endedAt: steps.map(\.time).max(),
             timelineName: "main",
             metadata: ["importedFrom": .string(source), "format": "redux", "statesRecorded": .bool(statesRecorded)]
         )

@@ -3,10 +3,10 @@ import UDFJSON
 /// Parses an untrusted file's bytes with the parser's limits: bounded depth
 /// without recursion, bounded size, no duplicate keys, valid UTF-8, exact
 /// numbers, no `Infinity`.
-enum SharedDocumentParser {
-    static let limits = JSONParser.Limits(maxDepth: 512, maxBytes: 512 * 1024 * 1024)
+public enum SharedDocumentParser {
+    public static let limits = JSONParser.Limits(maxDepth: 512, maxBytes: 512 * 1024 * 1024)
 
-    static func parse(_ bytes: [UInt8], source: String) throws(SharingError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], source: String) throws(SharingError) -> JSONValue {
         do {
             return try JSONParser(limits: limits).parse(bytes)
         } catch {
@@ -14,7 +14,7 @@ enum SharedDocumentParser {
         }
     }
 
-    static func parse(_ text: String, source: String) throws(SharingError) -> JSONValue {
+    public static func parse(_ text: String, source: String) throws(SharingError) -> JSONValue {
         try parse(Array(text.utf8), source: source)
     }
 }

@@ -12,6 +12,8 @@ extension Inspector {
         WhyCommand.self,
         StatsCommand.self,
         VerifyCommand.self,
+        ExportCommand.self,
+        ImportCommand.self,
         DemoCommand.self,
         ]
     }

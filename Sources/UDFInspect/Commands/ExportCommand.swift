@@ -1,0 +1,126 @@
+import Foundation
+import UDFDiff
+import UDFJSON
+import UDFLog
+
+/// `udf-inspect export FILE --format F -o OUT`: shares one timeline as a
+/// standalone recording, a JSON document, a Redux DevTools file or an HTML page.
+struct ExportCommand: InspectCommand {
+    static let formats = ["udf", "json", "redux", "html"]
+
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Export one timeline as a .udf recording, JSON, a Redux DevTools file or an HTML page.",
+        discussion: "A branch is exported flattened with the steps it inherits. Secrets are redacted again on the way out: the default secret keys plus every --redact key or path (a value starting with . is a path). The last line says how many values were redacted.",
+        arguments: [CommonOptions.file],
+        options: [
+            .option("--format", value: "format", help: "The output format: udf, json, redux or html."),
+            .option("-o", "--output", value: "out", help: "The file to write; an existing file is replaced."),
+            CommonOptions.session,
+            CommonOptions.timeline,
+            .option("--from", value: "step", help: "The first step to export.", defaultDescription: "0"),
+            .option("--to", value: "step", help: "The last step to export.", defaultDescription: "the last step"),
+            .option("--redact", value: "key-or-path", help: "Also redact this key, or the value at this path such as .profile.ssn.", isRepeating: true),
+            .flag("--patches", help: "With --format json, store step 0's state and then one patch per step."),
+        ],
+        examples: [
+            "udf-inspect export todo.udf --format html -o bug.html",
+            "udf-inspect export todo.udf --timeline fix --format udf -o fix.udf",
+            "udf-inspect export todo.udf --format json --patches --redact email -o todo.json",
+        ]
+    )
+
+    let path: String
+    let format: String
+    let output: String
+    let session: Int?
+    let timeline: String?
+    let from: Int?
+    let to: Int?
+    let redactor: Redactor
+    let patches: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        path = arguments.positional("file") ?? ""
+        guard let format = try arguments.choice("--format", Self.formats) else {
+            throw arguments.usageError("Missing '--format <format>': one of udf, json, redux, html")
+        }
+        self.format = format
+        guard let output = arguments.value("--output") else {
+            throw arguments.usageError("Missing '-o <out>': the file to write")
+        }
+        self.output = output
+        session = try arguments.int("--session")
+        timeline = arguments.value("--timeline")
+        from = try arguments.int("--from")
+        to = try arguments.int("--to")
+        if let from, let to, from > to {
+            throw arguments.usageError("--from \(from) is after --to \(to)")
+        }
+        if let from, from < 0 {
+            throw arguments.usageError("--from must be a step number, 0 or more")
+        }
+        patches = arguments.flag("--patches")
+        if patches, format != "json" {
+            throw arguments.usageError("--patches only applies to --format json")
+        }
+        var keys: [String] = []
+        var paths: [JSONPath] = []
+        for value in arguments.values("--redact") {
+            if value.hasPrefix(".") {
+                do {
+                    paths.append(try JSONPath(parsing: value))
+                } catch {
+                    throw arguments.usageError("invalid path '\(value)' for --redact: \(error)")
+                }
+            } else {
+                keys.append(value)
+            }
+        }
+        redactor = Redactor(extraKeys: keys, paths: paths)
+    }
+
+    func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let last = selection.timeline.lastStep
+        let range = (from ?? 0)...(to ?? last)
+        let shared: SharedTimeline
+        let redacted: Int
+        do {
+            (shared, redacted) = try selection.recording.sharedTimeline(
+                session: selection.session, timeline: selection.timeline, range: range, redactor: redactor
+            )
+        } catch {
+            throw InspectError(error)
+        }
+        switch format {
+        case "udf":
+            do {
+                try RecordingImporter(path: output).writeStandalone(shared)
+            } catch {
+                throw InspectError(sharing: error)
+            }
+        case "json":
+            let document = TimelineDocument.encode(shared, encoding: patches ? .patches : .states)
+            try Self.write(document.prettyText(indent: 2) + "\n", to: output)
+        case "redux":
+            try Self.write(ReduxDevToolsExporter.export(shared).prettyText(indent: 2) + "\n", to: output)
+        default:
+            try Self.write(HTMLViewer.render(shared), to: output)
+        }
+        context.console.out(
+            "Exported steps \(range.lowerBound)…\(range.upperBound) of session \(selection.session.id), timeline \(selection.timeline.name) (\(shared.steps.count) steps) as \(format) to \(output)"
+        )
+        context.console.out("Redacted \(redacted) \(redacted == 1 ? "value" : "values").")
+        return .success
+    }
+
+    /// Writes through a temporary file, so a failed export never leaves half a file.
+    static func write(_ text: String, to path: String) throws(InspectError) {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw InspectError.io("cannot write '\(path)': \(error.localizedDescription)")
+        }
+    }
+}

@@ -11,7 +11,8 @@ enum ProcessMemory {
     private static func field(_ name: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix(name) {
-            let kilobytes = line.dropFirst(name.count).split(separator: " ").first.flatMap { Int($0) } ?? 0
+            let digits = line.dropFirst(name.count).filter(\.isNumber)
+            let kilobytes = Int(digits) ?? 0
             return kilobytes * 1_024
         }
         return 0

@@ -29,6 +29,10 @@ let package = Package(
         .target(name: "TodoExample", dependencies: ["UDF", "UDFRecorder", "UDFInspect"]),
         .executableTarget(name: "udf-inspect", dependencies: ["UDFInspect", "TodoExample"]),
         .executableTarget(name: "todo-example", dependencies: ["TodoExample"]),
+        .executableTarget(
+            name: "udf-bench",
+            dependencies: ["UDF", "UDFJSON", "UDFDiff", "UDFSQLite", "UDFLog", "UDFRecorder"]
+        ),
 
         .testTarget(name: "UDFTests", dependencies: ["UDF"]),
         .testTarget(name: "UDFJSONTests", dependencies: ["UDFJSON"]),

@@ -15,15 +15,18 @@ final class JSONEncodingNode: Encoder {
     /// so `finish()` and `releasePending()` break that cycle.
     let parent: JSONEncodingNode?
     let component: JSONCodingPathComponent?
+    /// Set by `IncrementalJSONEncoder`: the previous pass's arrays, for reuse.
+    let memo: ArrayReuseMemo?
     var kind = Kind.empty
     var single = JSONValue.null
     var elements: [JSONValue] = []
     var members: [String: JSONValue] = [:]
     var pending: [(slot: JSONCodingPathComponent, node: JSONEncodingNode)] = []
 
-    init(parent: JSONEncodingNode?, component: JSONCodingPathComponent?) {
+    init(parent: JSONEncodingNode?, component: JSONCodingPathComponent?, memo: ArrayReuseMemo? = nil) {
         self.parent = parent
         self.component = component
+        self.memo = memo
     }
 
     var codingPath: [any CodingKey] {
@@ -93,7 +96,7 @@ final class JSONEncodingNode: Encoder {
 
     /// A node for a nested container or super-encoder, filled in later.
     func makePending(at slot: JSONCodingPathComponent, kind: Kind) -> JSONEncodingNode {
-        let child = JSONEncodingNode(parent: self, component: slot)
+        let child = JSONEncodingNode(parent: self, component: slot, memo: memo)
         child.kind = kind
         pending.append((slot, child))
         return child
@@ -104,7 +107,10 @@ final class JSONEncodingNode: Encoder {
         if let scalar = try scalar(value, at: component) {
             return scalar
         }
-        let child = JSONEncodingNode(parent: self, component: component)
+        if let memo, let array = value as? any ReusableEncodableArray {
+            return try array.encodeReusing(below: self, at: component, memo: memo)
+        }
+        let child = JSONEncodingNode(parent: self, component: component, memo: memo)
         do {
             try value.encode(to: child)
         } catch {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes `JSONValue`s as UTF-8 bytes: canonical (compact, sorted) or pretty.
 ///
 /// The canonical form is what hashes and stored states are made of, so it is
@@ -102,7 +104,20 @@ public enum JSONWriter {
 
     /// Whether `a` sorts before `b` when compared byte by byte as UTF-8.
     public static func utf8Precedes(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        // Contiguous UTF-8 and memcmp: the generic view comparison costs more
+        // than the rest of writing a small object.
+        var a = a
+        var b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                let shared = min(left.count, right.count)
+                if shared > 0, let l = left.baseAddress, let r = right.baseAddress {
+                    let order = memcmp(l, r, shared)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
+            }
+        }
     }
 
     private static func appendEscaped(_ buffer: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {

@@ -22,12 +22,14 @@ public enum StateHash {
 
     /// The FNV-1a 64 hash of `bytes` as a number.
     public static func value(of bytes: [UInt8]) -> UInt64 {
-        var hash = offsetBasis
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= prime
+        bytes.withUnsafeBufferPointer { buffer in
+            var hash = offsetBasis
+            for byte in buffer {
+                hash ^= UInt64(byte)
+                hash &*= prime
+            }
+            return hash
         }
-        return hash
     }
 
     static func hex(_ hash: UInt64) -> String {

@@ -5,12 +5,12 @@ import UDFLog
 /// sequence and is kept in `error`.
 final class EncodingSequence: Sequence {
     private let items: ArraySlice<PendingStep>
-    private let redactor: Redactor
+    private let context: StepEncodingContext
     private(set) var error: (any Error)?
 
-    init(items: ArraySlice<PendingStep>, redactor: Redactor) {
+    init(items: ArraySlice<PendingStep>, context: StepEncodingContext) {
         self.items = items
-        self.redactor = redactor
+        self.context = context
     }
 
     func makeIterator() -> AnyIterator<StepInput> {
@@ -19,7 +19,7 @@ final class EncodingSequence: Sequence {
             guard error == nil, index < items.endIndex else { return nil }
             defer { index += 1 }
             do {
-                return try items[index].encode(redactor)
+                return try items[index].encode(context)
             } catch {
                 self.error = error
                 return nil

@@ -66,7 +66,10 @@ public final class Recorder: Sendable {
                 app: app,
                 options: .init(keyframePolicy: options.keyframePolicy, metadata: options.metadata)
             )
-            opened = .success(WriterBox(writer: writer, identity: FileIdentity(path: path)))
+            opened = .success(WriterBox(
+                writer: writer, identity: FileIdentity(path: path),
+                context: StepEncodingContext(redactor: options.redactor)
+            ))
         } catch {
             opened = .failure(error)
         }
@@ -104,7 +107,7 @@ public final class Recorder: Sendable {
             return !recorder.hasBaseStep && !recorder.isClosed && recorder.failure == nil
         }
         if needsBase {
-            queue.push(PendingStep { redactor in
+            queue.push(PendingStep { context in
                 StepInput(
                     step: transition.step - 1,
                     time: transition.timestamp,
@@ -112,20 +115,20 @@ public final class Recorder: Sendable {
                     actionName: nil,
                     cause: nil,
                     reducerNanoseconds: nil,
-                    state: redactor.redact(try JSONValueEncoder().encode(transition.stateBefore)).value
+                    state: try context.state(transition.stateBefore)
                 )
             })
         }
-        queue.push(PendingStep { redactor in
-            let action = try JSONValueEncoder().encode(transition.action)
+        queue.push(PendingStep { context in
+            let action = try context.action(transition.action)
             return StepInput(
                 step: transition.step,
                 time: transition.timestamp,
-                action: redactor.redact(action).value,
-                actionName: ActionName.of(action),
+                action: action.redacted,
+                actionName: ActionName.of(action.raw),
                 cause: transition.cause,
                 reducerNanoseconds: Int(nanoseconds: transition.reducerDuration),
-                state: redactor.redact(try JSONValueEncoder().encode(transition.stateAfter)).value
+                state: try context.state(transition.stateAfter)
             )
         })
     }
@@ -171,7 +174,7 @@ public final class Recorder: Sendable {
     }
 
     private func write(_ items: ArraySlice<PendingStep>, to box: WriterBox) {
-        let encoding = EncodingSequence(items: items, redactor: options.redactor)
+        let encoding = EncodingSequence(items: items, context: box.context)
         do {
             try box.writer.append(encoding)
             if let error = encoding.error {
@@ -207,10 +210,12 @@ public final class Recorder: Sendable {
 private final class WriterBox: @unchecked Sendable {
     let writer: RecordingWriter
     let identity: FileIdentity
+    let context: StepEncodingContext
 
-    init(writer: RecordingWriter, identity: FileIdentity) {
+    init(writer: RecordingWriter, identity: FileIdentity, context: StepEncodingContext) {
         self.writer = writer
         self.identity = identity
+        self.context = context
     }
 }
 

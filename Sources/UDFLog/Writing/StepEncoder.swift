@@ -17,6 +17,9 @@ struct StepEncoder {
     let policy: KeyframePolicy
     private(set) var previous: JSONValue?
     private(set) var stepsSinceKeyframe = 0
+    /// Shared by copies on purpose: it is a cache, correct whatever state it
+    /// wrote last, so a batch that rolls back leaves nothing to undo.
+    private let canonicalWriter = IncrementalCanonicalWriter()
 
     init(policy: KeyframePolicy, previous: JSONValue? = nil, stepsSinceKeyframe: Int = 0) {
         self.policy = policy
@@ -24,12 +27,14 @@ struct StepEncoder {
         self.stepsSinceKeyframe = stepsSinceKeyframe
     }
 
+    /// The row for `state`. Unchanged subtrees that share storage with the
+    /// previous state cost O(1) in the canonical text and in the patch.
     mutating func encode(_ state: JSONValue) -> EncodedState {
-        let canonical = state.canonicalBytes
+        let canonical = canonicalWriter.write(state)
         let hash = StateHash.of(canonical)
         defer { previous = state }
         if let previous, !policy.wantsKeyframe(stepsSinceKeyframe: stepsSinceKeyframe) {
-            let patch = JSONPatch.make(from: previous, to: state).jsonValue.canonicalText
+            let patch = SharingAwarePatch.make(from: previous, to: state).jsonValue.canonicalText
             if policy.patchIsWorthIt(patchBytes: patch.utf8.count, stateBytes: canonical.count) {
                 stepsSinceKeyframe += 1
                 return EncodedState(keyframe: nil, patch: patch, hash: hash, size: canonical.count)

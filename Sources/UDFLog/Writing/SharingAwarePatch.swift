@@ -1,0 +1,64 @@
+import UDFDiff
+import UDFJSON
+
+/// Makes the JSON Patch between consecutive states in time proportional to
+/// what changed, by skipping subtrees that share storage.
+///
+/// Consecutive states from `IncrementalJSONEncoder` share the storage of
+/// every unchanged array element and object, so `isIdentical(to:)` skips
+/// them in O(1). Objects are compared key by key and equal-length arrays
+/// index by index; anything else (arrays that grew or shrank, scalars at the
+/// root) is handed to `JSONPatch.make`, whose operations are rebased. The
+/// patch may differ in form from `JSONPatch.make`'s, but applying it to the
+/// old state gives exactly the new one.
+enum SharingAwarePatch {
+    static func make(from old: JSONValue, to new: JSONValue) -> JSONPatch {
+        var operations: [PatchOperation] = []
+        collect(old, new, at: .root, into: &operations)
+        return JSONPatch(operations)
+    }
+
+    private static func collect(_ old: JSONValue, _ new: JSONValue, at pointer: JSONPointer, into operations: inout [PatchOperation]) {
+        if old.isIdentical(to: new) { return }
+        switch (old, new) {
+        case (.object(let before), .object(let after)):
+            for key in before.keys.sorted(by: JSONWriter.utf8Precedes) where after[key] == nil {
+                operations.append(.remove(path: pointer.appending(key)))
+            }
+            for key in after.keys.sorted(by: JSONWriter.utf8Precedes) {
+                guard let value = after[key] else { continue }
+                if let previous = before[key] {
+                    collect(previous, value, at: pointer.appending(key), into: &operations)
+                } else {
+                    operations.append(.add(path: pointer.appending(key), value: value))
+                }
+            }
+        case (.array(let before), .array(let after)) where before.count == after.count:
+            for index in before.indices {
+                collect(before[index], after[index], at: pointer.appending(index: index), into: &operations)
+            }
+        default:
+            if old == new { return }
+            if pointer.tokens.isEmpty || (old.arrayValue != nil && new.arrayValue != nil) {
+                operations += JSONPatch.make(from: old, to: new).operations.map { rebase($0, onto: pointer) }
+            } else {
+                operations.append(.replace(path: pointer, value: new))
+            }
+        }
+    }
+
+    private static func rebase(_ operation: PatchOperation, onto prefix: JSONPointer) -> PatchOperation {
+        guard !prefix.tokens.isEmpty else { return operation }
+        func moved(_ pointer: JSONPointer) -> JSONPointer {
+            JSONPointer(tokens: prefix.tokens + pointer.tokens)
+        }
+        switch operation {
+        case .add(let path, let value): return .add(path: moved(path), value: value)
+        case .remove(let path): return .remove(path: moved(path))
+        case .replace(let path, let value): return .replace(path: moved(path), value: value)
+        case .move(let from, let path): return .move(from: moved(from), path: moved(path))
+        case .copy(let from, let path): return .copy(from: moved(from), path: moved(path))
+        case .test(let path, let value): return .test(path: moved(path), value: value)
+        }
+    }
+}

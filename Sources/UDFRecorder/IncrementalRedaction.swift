@@ -1,0 +1,93 @@
+import UDFJSON
+import UDFLog
+
+/// Applies a `Redactor` to successive states in time proportional to what
+/// changed: a subtree that shares storage with the previous input gets the
+/// previous output back, and one with nothing to redact is returned as it
+/// is, so unchanged subtrees keep sharing storage for the writer's shortcuts.
+///
+/// The result equals `redactor.redact(state).value`. Redaction by key is
+/// local to each subtree, which is what makes reuse exact; a redactor with
+/// path rules is applied whole on every state instead.
+final class IncrementalRedaction {
+    private let redactor: Redactor
+    private let byKeyOnly: Bool
+    private var secretKeys: [String: Bool] = [:]
+    private var previous: (input: JSONValue, output: JSONValue)?
+
+    init(redactor: Redactor) {
+        self.redactor = redactor
+        // Redactor keeps its path rules private; read them by reflection, and
+        // fall back to whole-state redaction if that ever stops working.
+        let paths = Mirror(reflecting: redactor).children.first { $0.label == "paths" }.map { Mirror(reflecting: $0.value) }
+        byKeyOnly = paths?.displayStyle == .collection && paths?.children.isEmpty == true
+    }
+
+    func redact(_ state: JSONValue) -> JSONValue {
+        guard byKeyOnly else { return redactor.redact(state).value }
+        let output = redactKeys(state, previousInput: previous?.input, previousOutput: previous?.output)
+        previous = (state, output)
+        return output
+    }
+
+    private func isSecret(_ key: String) -> Bool {
+        if let known = secretKeys[key] { return known }
+        let verdict = redactor.isSecret(key: key)
+        secretKeys[key] = verdict
+        return verdict
+    }
+
+    private func redactKeys(_ value: JSONValue, previousInput: JSONValue?, previousOutput: JSONValue?) -> JSONValue {
+        if let previousInput, let previousOutput, value.isIdentical(to: previousInput) {
+            return previousOutput
+        }
+        switch value {
+        case .object(let members):
+            let oldInput = previousInput?.objectValue
+            let oldOutput = previousOutput?.objectValue
+            var changed: [String: JSONValue]?
+            for (key, member) in members {
+                if isSecret(key) {
+                    if member != Redactor.placeholder {
+                        changed = changed ?? members
+                        changed?[key] = Redactor.placeholder
+                    }
+                } else if member.isContainer {
+                    let redacted = redactKeys(member, previousInput: oldInput?[key], previousOutput: oldOutput?[key])
+                    if !redacted.isIdentical(to: member) {
+                        changed = changed ?? members
+                        changed?[key] = redacted
+                    }
+                }
+            }
+            return changed.map(JSONValue.object) ?? value
+        case .array(let elements):
+            let oldInput = previousInput?.arrayValue
+            let oldOutput = previousOutput?.arrayValue
+            var changed: [JSONValue]?
+            for index in elements.indices where elements[index].isContainer {
+                let redacted = redactKeys(
+                    elements[index],
+                    previousInput: oldInput.flatMap { index < $0.count ? $0[index] : nil },
+                    previousOutput: oldOutput.flatMap { index < $0.count ? $0[index] : nil }
+                )
+                if !redacted.isIdentical(to: elements[index]) {
+                    changed = changed ?? elements
+                    changed?[index] = redacted
+                }
+            }
+            return changed.map(JSONValue.array) ?? value
+        default:
+            return value
+        }
+    }
+}
+
+extension JSONValue {
+    fileprivate var isContainer: Bool {
+        switch self {
+        case .object, .array: true
+        default: false
+        }
+    }
+}

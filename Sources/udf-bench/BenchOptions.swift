@@ -1,0 +1,46 @@
+/// What `udf-bench` was asked for, and how many repetitions that means.
+struct BenchOptions: Sendable {
+    var json = false
+    var quick = false
+
+    init(arguments: [String]) throws(BenchError) {
+        for argument in arguments {
+            switch argument {
+            case "--json": json = true
+            case "--quick": quick = true
+            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick]")
+            }
+        }
+    }
+
+    /// Sends timed one by one per round, and rounds, for the dispatch rows.
+    func dispatchSends(stateBytes: Int) -> Int { stateBytes >= 1_000_000 ? (quick ? 40 : 100) : (quick ? 500 : 2_000) }
+    var dispatchRounds: Int { quick ? 3 : 7 }
+
+    /// Actions per throughput run, ours and naive.
+    func ourActions(stateBytes: Int) -> Int {
+        stateBytes >= 1_000_000 ? 1_000 : (quick ? 5_000 : 20_000)
+    }
+
+    func naiveActions(stateBytes: Int) -> Int {
+        stateBytes >= 1_000_000 ? (quick ? 15 : 40) : stateBytes >= 10_000 ? (quick ? 500 : 2_000) : (quick ? 2_000 : 8_000)
+    }
+
+    /// Throughput runs whose median is reported; the 1 MB run is also the
+    /// 1,000-step recording for the file-size and rebuild rows.
+    func throughputRuns(stateBytes: Int) -> Int { stateBytes >= 1_000_000 ? 1 : (quick ? 3 : 5) }
+
+    var rebuildSamples: Int { quick ? 30 : 100 }
+    var diffSamples: Int { quick ? 15 : 50 }
+    var inspectorRuns: Int { quick ? 3 : 7 }
+    var longRecordingActions: Int { 1_000_000 }
+}
+
+/// A benchmark that could not run, with a one-line reason.
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

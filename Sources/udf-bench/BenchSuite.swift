@@ -1,0 +1,192 @@
+import Foundation
+import UDFJSON
+
+/// Every scenario of issue 7, in order, each turned into table rows.
+@MainActor
+struct BenchSuite {
+    let options: BenchOptions
+    let directory: String
+
+    init(options: BenchOptions) {
+        self.options = options
+        directory = NSTemporaryDirectory() + "udf-bench-\(ProcessInfo.processInfo.processIdentifier)"
+    }
+
+    static let sizes = [1_000, 10_000, 1_000_000]
+
+    func run() throws -> [BenchRow] {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var rows: [BenchRow] = []
+        var states: [Int: (state: BenchState, label: String)] = [:]
+        for size in Self.sizes {
+            let state = BenchState.sized(size)
+            let bytes = try JSONValueEncoder().encode(state).canonicalBytes.count
+            let name = size >= 1_000_000 ? "1 MB" : "\(size / 1_000) KB"
+            states[size] = (state, "\(name) (\(Format.bytes(Double(bytes))), \(state.items.count) items)")
+        }
+        for size in Self.sizes {
+            guard let (state, label) = states[size] else { continue }
+            progress("dispatch \(label)")
+            let result = try DispatchBenchmark.run(
+                state: state, sends: options.dispatchSends(stateBytes: size), rounds: options.dispatchRounds,
+                path: file("dispatch-\(size).udf")
+            )
+            rows.append(BenchRow(
+                "dispatch cost added by recorder", label,
+                figure: "\(Format.duration(result.added)) (\(Format.duration(result.withoutRecorder)) → \(Format.duration(result.withRecorder)))",
+                value: result.added * 1e6, unit: "µs", target: "≤ 2 µs", met: result.added <= 2e-6
+            ))
+        }
+        var bigRecording = ""
+        for size in Self.sizes {
+            guard let (state, label) = states[size] else { continue }
+            progress("throughput \(label)")
+            var ours: [ThroughputBenchmark.Result] = []
+            for run in 0..<options.throughputRuns(stateBytes: size) {
+                let path = file("ours-\(size)-\(run).udf")
+                ours.append(try ThroughputBenchmark.ours(state: state, actions: options.ourActions(stateBytes: size), path: path))
+                if size == 1_000_000 { bigRecording = path }
+            }
+            var naive: [ThroughputBenchmark.Result] = []
+            for run in 0..<options.throughputRuns(stateBytes: size) {
+                naive.append(try ThroughputBenchmark.naive(
+                    state: state, actions: options.naiveActions(stateBytes: size), path: file("naive-\(size)-\(run).udf")
+                ))
+            }
+            let oursRate = median(ours.map(\.perSecond))
+            let naiveRate = median(naive.map(\.perSecond))
+            let floor: Double? = size == 10_000 ? 10_000 : size == 1_000_000 ? 150 : nil
+            let ratioFloor: Double? = size == 10_000 ? 8 : size == 1_000_000 ? 10 : nil
+            rows.append(BenchRow(
+                "sustained throughput, ours", label, figure: "\(Format.rate(oursRate)) actions",
+                value: oursRate, unit: "actions/s",
+                target: floor.map { "≥ \(Int($0))/s" } ?? "", met: floor.map { oursRate >= $0 }
+            ))
+            rows.append(BenchRow(
+                "sustained throughput, naive", label, figure: "\(Format.rate(naiveRate)) actions",
+                value: naiveRate, unit: "actions/s"
+            ))
+            rows.append(BenchRow(
+                "throughput ours / naive", label, figure: "\(Format.digits(oursRate / naiveRate))×",
+                value: oursRate / naiveRate, unit: "ratio",
+                target: ratioFloor.map { "≥ \(Int($0))×" } ?? "", met: ratioFloor.map { oursRate / naiveRate >= $0 }
+            ))
+            if size == 1_000_000 {
+                let oursBytes = median(ours.map(\.bytesPerStep))
+                let naiveBytes = median(naive.map(\.bytesPerStep))
+                let share = oursBytes / naiveBytes
+                rows.append(BenchRow(
+                    "bytes per step, ours", "\(label), \(ours[0].actions) steps",
+                    figure: Format.bytes(oursBytes), value: oursBytes, unit: "bytes"
+                ))
+                rows.append(BenchRow(
+                    "bytes per step, naive", label, figure: Format.bytes(naiveBytes), value: naiveBytes, unit: "bytes"
+                ))
+                rows.append(BenchRow(
+                    "bytes per step ours / naive", label, figure: "\(Format.digits(share * 100))%",
+                    value: share * 100, unit: "%", target: "≤ 3%", met: share <= 0.03
+                ))
+            }
+        }
+        if let (state, label) = states[1_000_000] {
+            progress("rebuild")
+            let rebuild = try RebuildBenchmark.run(path: bigRecording, samples: options.rebuildSamples)
+            rows.append(BenchRow(
+                "rebuild a random step (median)", "\(label), 1,000 steps", figure: Format.duration(rebuild.median),
+                value: rebuild.median * 1e3, unit: "ms", target: "≤ 25 ms", met: rebuild.median <= 0.025
+            ))
+            rows.append(BenchRow(
+                "rebuild a random step (worst)", "\(options.rebuildSamples) random steps", figure: Format.duration(rebuild.worst),
+                value: rebuild.worst * 1e3, unit: "ms", target: "≤ 25 ms", met: rebuild.worst <= 0.025
+            ))
+            progress("diff")
+            let diff = try DiffBenchmark.run(state: state, samples: options.diffSamples)
+            rows.append(BenchRow(
+                "diff two states one leaf apart", label, figure: Format.duration(diff.diff),
+                value: diff.diff * 1e3, unit: "ms", target: "≤ 5 ms", met: diff.diff <= 0.005
+            ))
+            rows.append(BenchRow(
+                "JSON Patch of the same pair", label, figure: Format.duration(diff.patch),
+                value: diff.patch * 1e3, unit: "ms"
+            ))
+            let stages = try EncodeBenchmark.run(state: state, samples: options.diffSamples)
+            rows.append(BenchRow(
+                "full encode Encodable → JSONValue", label,
+                figure: "\(Format.duration(stages.encode)) (\(Format.digits(Double(stages.bytes) / stages.encode / 1e6)) MB/s)",
+                value: stages.encode * 1e3, unit: "ms"
+            ))
+            rows.append(BenchRow(
+                "full canonical bytes", label, figure: Format.duration(stages.canonical),
+                value: stages.canonical * 1e3, unit: "ms"
+            ))
+            rows.append(BenchRow(
+                "state hash (FNV-1a) of canonical bytes", label, figure: Format.duration(stages.hash),
+                value: stages.hash * 1e3, unit: "ms"
+            ))
+        }
+        progress("recording \(options.longRecordingActions) actions in a child process")
+        let longPath = file("long.udf")
+        let long = try LongRecording.run(path: longPath, actions: options.longRecordingActions)
+        let smallLabel = "\(long.actions) actions, \(states[1_000]?.label ?? "1 KB")"
+        rows.append(BenchRow(
+            "peak RSS while recording", smallLabel, figure: Format.bytes(Double(long.peakBytes)),
+            value: Double(long.peakBytes) / 1_048_576, unit: "MB", target: "≤ 150 MB", met: long.peakBytes <= 150 * 1_048_576
+        ))
+        let first = long.residentBytes.first ?? 0
+        let last = long.residentBytes.last ?? 0
+        rows.append(BenchRow(
+            "RSS after 10% → 100% of actions", smallLabel,
+            figure: "\(Format.bytes(Double(first))) → \(Format.bytes(Double(last)))",
+            value: Double(last - first) / 1_048_576, unit: "MB growth",
+            target: "not growing", met: Double(last) <= Double(first) * 1.1 + 4 * 1_048_576
+        ))
+        rows.append(BenchRow(
+            "throughput of that recording", smallLabel, figure: "\(Format.rate(Double(long.actions) / long.seconds)) actions",
+            value: Double(long.actions) / long.seconds, unit: "actions/s"
+        ))
+        rows += inspectorRows(path: longPath, steps: long.actions)
+        return rows
+    }
+
+    private func inspectorRows(path: String, steps: Int) -> [BenchRow] {
+        let middle = String(steps / 2 + 1)
+        let commands: [(String, [String])] = [
+            ("log --last 50", ["log", path, "--last", "50"]),
+            ("show N", ["show", path, middle]),
+            ("diff N", ["diff", path, middle]),
+        ]
+        let scenario = "\(steps)-step recording"
+        guard let binary = InspectorBenchmark.binary() else {
+            return commands.map { name, _ in
+                BenchRow("inspector `\(name)`, whole process", scenario, figure: "n/a (inspector not built)",
+                         value: nil, unit: "ms", target: "≤ 150 ms")
+            }
+        }
+        return commands.map { name, arguments in
+            progress("udf-inspect \(name)")
+            switch InspectorBenchmark.run(binary: binary, arguments: arguments, runs: options.inspectorRuns) {
+            case .measured(let seconds):
+                return BenchRow("inspector `\(name)`, whole process", scenario, figure: Format.duration(seconds),
+                                value: seconds * 1e3, unit: "ms", target: "≤ 150 ms", met: seconds <= 0.150)
+            case .unavailable(let reason):
+                return BenchRow("inspector `\(name)`, whole process", scenario, figure: "n/a (\(reason))",
+                                value: nil, unit: "ms", target: "≤ 150 ms")
+            }
+        }
+    }
+
+    private func file(_ name: String) -> String {
+        directory + "/" + name
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        var samples = Samples()
+        for value in values { samples.add(seconds: value) }
+        return samples.median
+    }
+
+    private func progress(_ message: String) {
+        FileHandle.standardError.write(Data("udf-bench: \(message)\n".utf8))
+    }
+}

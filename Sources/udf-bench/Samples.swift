@@ -1,0 +1,36 @@
+/// Durations from repeated runs, summarised by their median.
+struct Samples {
+    private(set) var seconds: [Double] = []
+
+    mutating func add(_ duration: Duration) {
+        seconds.append(duration.seconds)
+    }
+
+    mutating func add(seconds value: Double) {
+        seconds.append(value)
+    }
+
+    var median: Double {
+        guard !seconds.isEmpty else { return .nan }
+        let sorted = seconds.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    var count: Int { seconds.count }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (whole, atto) = components
+        return Double(whole) + Double(atto) / 1e18
+    }
+}
+
+/// Times `body` with the monotonic clock.
+func measure(_ body: () throws -> Void) rethrows -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try body()
+    return (clock.now - start).seconds
+}

@@ -1,0 +1,56 @@
+import Foundation
+import UDF
+import UDFRecorder
+
+/// Actions per second until everything is on disk, ours against the naive
+/// recorder, and the bytes each leaves per step.
+@MainActor
+enum ThroughputBenchmark {
+    struct Result {
+        let actions: Int
+        let seconds: Double
+        let fileBytes: Int
+        var perSecond: Double { Double(actions) / seconds }
+        /// Steps in the file: the actions plus step 0.
+        var bytesPerStep: Double { Double(fileBytes) / Double(actions + 1) }
+    }
+
+    static func ours(state: BenchState, actions: Int, path: String) throws -> Result {
+        let recorder = try Recorder(path: path, app: "udf-bench")
+        let store = Store(initialState: state, reducer: BenchReducer.reducer, middleware: [recorder.middleware()])
+        let count = state.items.count
+        let seconds = measure {
+            for n in 0..<actions {
+                store.send(BenchReducer.action(n, count: count))
+            }
+            recorder.flush()
+        }
+        try recorder.close()
+        return Result(actions: actions, seconds: seconds, fileBytes: FileSize.recording(path))
+    }
+
+    static func naive(state: BenchState, actions: Int, path: String) throws -> Result {
+        let recorder = try NaiveRecorder(path: path)
+        let store = Store(initialState: state, reducer: BenchReducer.reducer, middleware: [recorder.middleware()])
+        let count = state.items.count
+        var seconds = measure {
+            for n in 0..<actions {
+                store.send(BenchReducer.action(n, count: count))
+            }
+        }
+        seconds += try measure { try recorder.close() }
+        if let failure = recorder.failure { throw failure }
+        // The naive file has no step 0, so count its rows as the actions alone.
+        return Result(actions: actions, seconds: seconds, fileBytes: FileSize.recording(path) * (actions + 1) / actions)
+    }
+}
+
+/// Bytes a recording occupies: the database plus any WAL beside it.
+enum FileSize {
+    static func recording(_ path: String) -> Int {
+        [path, path + "-wal"].reduce(0) { total, file in
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+            return total + (size ?? 0)
+        }
+    }
+}

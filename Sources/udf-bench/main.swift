@@ -1,0 +1,1 @@
+BenchCommand.run(arguments: Array(CommandLine.arguments.dropFirst()))

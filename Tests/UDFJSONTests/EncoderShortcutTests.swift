@@ -1,0 +1,119 @@
+import Testing
+@testable import UDFJSON
+
+/// Every shortcut of the incremental encoder and canonical writer gives what
+/// the plain path gives, byte for byte and hash for hash.
+@Suite struct EncoderShortcutTests {
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5])
+    func incrementalPathMatchesThePlainPathOnRandomEdits(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        var state = ShortcutState.random(&random, rows: 40)
+        let encoder = IncrementalJSONEncoder()
+        let writer = IncrementalCanonicalWriter()
+        for _ in 0..<300 {
+            let plain = try JSONValueEncoder().encode(state)
+            let fast = try encoder.encode(state)
+            #expect(fast == plain)
+            let plainBytes = plain.canonicalBytes
+            let fastBytes = writer.write(fast)
+            #expect(fastBytes == plainBytes)
+            #expect(StateHash.of(fastBytes) == plain.stateHash)
+            state.mutate(&random)
+        }
+    }
+
+    @Test func unchangedElementsShareStorageWithThePreviousResult() throws {
+        // A layout without padding: equal values are equal bits.
+        var state = (0..<100).map { Packed(id: $0, title: "title \($0)", score: Double($0)) }
+        let encoder = IncrementalJSONEncoder()
+        let before = try encoder.encode(["rows": state])
+        state[37].score += 1
+        let after = try encoder.encode(["rows": state])
+        let old = try #require(before["rows"]?.arrayValue)
+        let new = try #require(after["rows"]?.arrayValue)
+        let shared = zip(old, new).filter { $0.0.isIdentical(to: $0.1) }.count
+        #expect(shared == 99)
+        #expect(!old[37].isIdentical(to: new[37]))
+        #expect(new[37] == ["id": 37, "title": "title 37", "score": 38])
+    }
+
+    @Test func anIdenticalArrayBufferIsReusedWhole() throws {
+        var random = SplitMix(seed: 42)
+        let state = ShortcutState.random(&random, rows: 10)
+        let encoder = IncrementalJSONEncoder()
+        let first = try encoder.encode(state)
+        let second = try encoder.encode(state)
+        #expect(try #require(first["rows"]).isIdentical(to: try #require(second["rows"])))
+        #expect(second == first)
+    }
+
+    @Test func elementsHoldingAClassAreNeverReusedByTheirBits() throws {
+        let counter = Counter()
+        let encoder = IncrementalJSONEncoder()
+        let holders = [Holder(counter: counter), Holder(counter: counter)]
+        #expect(try encoder.encode(holders) == [["count": 0], ["count": 0]])
+        counter.count = 5
+        // Same bits, same reference: only a fresh encoding sees the new count.
+        #expect(try encoder.encode(holders) == [["count": 5], ["count": 5]])
+        #expect(try encoder.encode(["a": holders]) == ["a": [["count": 5], ["count": 5]]])
+        counter.count = 6
+        #expect(try encoder.encode(["a": holders.map { $0 }]) == ["a": [["count": 6], ["count": 6]]])
+    }
+
+    @Test func anEncodingErrorLeavesTheEncoderUsable() throws {
+        let encoder = IncrementalJSONEncoder()
+        #expect(try encoder.encode(["rows": [1.0, 2.0]]) == ["rows": [1, 2]])
+        #expect(throws: JSONEncodingError.self) { try encoder.encode(["rows": [1.0, .infinity]]) }
+        #expect(try encoder.encode(["rows": [1.0, 3.0]]) == ["rows": [1, 3]])
+    }
+
+    @Test func storageIdentityIsNilForScalarsAndSharedForCopies() {
+        let array: JSONValue = [1, 2, 3]
+        let copy = array
+        #expect(array.isIdentical(to: copy))
+        #expect(!array.isIdentical(to: [1, 2, 3]))
+        #expect(JSONValue.number(JSONNumber(1)).storageIdentity == nil)
+        #expect(!JSONValue.null.isIdentical(to: .null))
+    }
+
+    @Test func canonicalWriterReusesBytesAcrossUnrelatedValues() {
+        let writer = IncrementalCanonicalWriter()
+        let shared: JSONValue = ["title": "a title long enough to be worth reusing", "id": 7]
+        #expect(writer.write(["x": shared, "y": 1]) == JSONValue.object(["x": shared, "y": 1]).canonicalBytes)
+        #expect(writer.write([shared, shared]) == JSONValue.array([shared, shared]).canonicalBytes)
+        writer.reset()
+        #expect(writer.write(shared) == shared.canonicalBytes)
+    }
+
+    @Test func utf8OrderSortsByBytesNotByCharacters() {
+        #expect(JSONWriter.utf8Precedes("Z", "a"))
+        #expect(JSONWriter.utf8Precedes("a", "ab"))
+        #expect(!JSONWriter.utf8Precedes("ab", "ab"))
+        #expect(JSONWriter.utf8Precedes("z", "é"))
+        #expect(JSONWriter.utf8Precedes("", "a"))
+        #expect(!JSONWriter.utf8Precedes("a", ""))
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    var count = 0
+}
+
+private struct Holder: Encodable {
+    let counter: Counter
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(counter.count, forKey: .count)
+    }
+
+    enum Key: String, CodingKey {
+        case count
+    }
+}
+
+private struct Packed: Encodable {
+    var id: Int
+    var title: String
+    var score: Double
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import UDF
+import UDFDiff
+import UDFJSON
+@testable import UDFLog
+@testable import UDFRecorder
+
+/// The recorder's shortcuts (incremental encoding, redaction, canonical text
+/// and patches) give exactly what the plain path gives, on randomized states.
+@Suite struct RecorderShortcutTests {
+    static func randomJSON(_ random: inout SplitMix64, depth: Int) -> JSONValue {
+        let keys = ["id", "title", "password", "apiKey", "note", "items", "ünï", "Token"]
+        switch random.next() % (depth > 3 ? 4 : 6) {
+        case 0: return .null
+        case 1: return .bool(random.next() % 2 == 0)
+        case 2: return .number(JSONNumber(Int(random.next() % 100)))
+        case 3: return .string("s\(random.next() % 50)")
+        case 4:
+            return .array((0..<Int(random.next() % 5)).map { _ in randomJSON(&random, depth: depth + 1) })
+        default:
+            var members: [String: JSONValue] = [:]
+            for _ in 0..<Int(random.next() % 5) {
+                members[keys[Int(random.next() % UInt64(keys.count))]] = randomJSON(&random, depth: depth + 1)
+            }
+            return .object(members)
+        }
+    }
+
+    /// Replaces one random subtree, keeping every other subtree's storage shared.
+    static func edit(_ value: JSONValue, _ random: inout SplitMix64, depth: Int = 0) -> JSONValue {
+        switch value {
+        case .array(var elements) where !elements.isEmpty && random.next() % 4 != 0:
+            let index = Int(random.next() % UInt64(elements.count))
+            elements[index] = edit(elements[index], &random, depth: depth + 1)
+            return .array(elements)
+        case .object(var members) where !members.isEmpty && random.next() % 4 != 0:
+            let key = members.keys.sorted()[Int(random.next() % UInt64(members.count))]
+            members[key] = edit(members[key] ?? .null, &random, depth: depth + 1)
+            return .object(members)
+        default:
+            return randomJSON(&random, depth: depth)
+        }
+    }
+
+    @Test(arguments: [UInt64(11), 12, 13, 14])
+    func redactionPatchAndCanonicalTextMatchThePlainPath(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let redactor = Redactor()
+        let redaction = IncrementalRedaction(redactor: redactor)
+        var encoder = StepEncoder(policy: KeyframePolicy(interval: 1_000))
+        var state: JSONValue = ["items": .array((0..<30).map { _ in Self.randomJSON(&random, depth: 2) }), "password": "x"]
+        var previous: JSONValue?
+        for _ in 0..<400 {
+            let fast = redaction.redact(state)
+            let plain = redactor.redact(state).value
+            #expect(fast == plain)
+            let row = encoder.encode(fast)
+            #expect(row.hash == plain.stateHash)
+            #expect(row.size == plain.canonicalBytes.count)
+            if let keyframe = row.keyframe {
+                #expect(keyframe == plain.canonicalText)
+            }
+            if let previous, let patch = row.patch {
+                let document = try JSONParser().parse(Array(patch.utf8))
+                #expect(try JSONPatch(jsonValue: document).apply(to: previous) == plain)
+            }
+            previous = plain
+            state = Self.edit(state, &random)
+        }
+    }
+
+    @Test func aRedactorWithPathsIsAppliedWhole() throws {
+        let redactor = Redactor(extraKeys: ["pin"], paths: [try JSONPath(parsing: ".profile.ssn")], includeDefaults: false)
+        let redaction = IncrementalRedaction(redactor: redactor)
+        let state: JSONValue = ["profile": ["ssn": "123", "pin": "9"], "name": "Ada"]
+        #expect(redaction.redact(state) == ["profile": ["ssn": "<redacted>", "pin": "<redacted>"], "name": "Ada"])
+        #expect(redaction.redact(state) == redactor.redact(state).value)
+    }
+
+    @Test func sharingAwarePatchHandlesGrowthRemovalAndTypeChanges() throws {
+        let cases: [(JSONValue, JSONValue)] = [
+            (["a": [1, 2, 3]], ["a": [1, 2, 3, 4]]),
+            (["a": [1, 2, 3]], ["a": [3]]),
+            (["a": 1, "b": 2], ["b": 2, "c": 3]),
+            (["a": ["x": 1]], ["a": [1]]),
+            ([1, 2], ["a": 1]),
+            ("root", 5),
+            (["a/b": ["~": 1]], ["a/b": ["~": 2]]),
+        ]
+        for (old, new) in cases {
+            let patch = SharingAwarePatch.make(from: old, to: new)
+            #expect(try patch.apply(to: old) == new, "\(old.canonicalText) → \(new.canonicalText)")
+        }
+        #expect(SharingAwarePatch.make(from: ["a": 1], to: ["a": 1]).operations.isEmpty)
+        #expect(SharingAwarePatch.make(from: ["a": [1, 2]], to: ["a": [1, 5]]).jsonValue.canonicalText
+            == #"[{"op":"replace","path":"/a/1","value":5}]"#)
+    }
+
+    @MainActor
+    @Test func aRecordingOfRandomEditsRebuildsEveryStateExactly() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("random.udf")
+        let recorder = try Recorder(path: path, app: "Shortcuts", options: RecorderOptions(keyframePolicy: KeyframePolicy(interval: 16)))
+        let reducer = Reducer<LedgerState, LedgerAction> { state, action in
+            switch action {
+            case .deposit(let memo, let cents):
+                state.entries.append(.init(id: state.entries.count, memo: memo, cents: cents))
+            case .adjust(let cents) where !state.entries.isEmpty:
+                state.entries[abs(cents) % state.entries.count].cents += cents
+            case .rename(let memo) where !state.entries.isEmpty:
+                state.entries.remove(at: memo.count % state.entries.count)
+            default:
+                state.isLocked.toggle()
+            }
+            return .none
+        }
+        let store = Store(initialState: LedgerState(), reducer: reducer, middleware: [recorder.middleware()])
+        var random = SplitMix64(seed: 77)
+        var expected = [try JSONValueEncoder().encode(store.state)]
+        for _ in 0..<600 {
+            let roll = random.next() % 10
+            let action: LedgerAction = roll < 4 ? .deposit(memo: "m\(roll)", cents: Int(random.next() % 90))
+                : roll < 8 ? .adjust(cents: Int(random.next() % 50)) : roll < 9 ? .rename("r\(random.next() % 7)") : .lock
+            store.send(action)
+            expected.append(try JSONValueEncoder().encode(store.state))
+        }
+        try recorder.close()
+        let recording = try Recording(path: path)
+        let main = try recording.timeline(nil, in: try recording.session(nil))
+        for step in stride(from: 0, to: expected.count, by: 7) {
+            #expect(try recording.state(at: step, on: main) == expected[step])
+        }
+        #expect(try recording.verify().isOK)
+    }
+}
+
+/// A small seedable generator (SplitMix64), so failures reproduce.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -7,6 +7,7 @@ extension Inspector {
         LogCommand.self,
         ShowCommand.self,
         DiffCommand.self,
+        StepCommand.self,
         VerifyCommand.self,
         DemoCommand.self,
         ]

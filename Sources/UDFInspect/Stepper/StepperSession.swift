@@ -64,7 +64,7 @@ final class StepperSession {
             try move(to: state.lastStep)
         case .jump(let step):
             guard (0...state.lastStep).contains(step) else {
-                state.message = "no step \(step): steps are 0…\(state.lastStep)"
+                state.message = "Error: no step \(step): steps are 0…\(state.lastStep)"
                 return
             }
             try move(to: step)
@@ -79,7 +79,7 @@ final class StepperSession {
                 do {
                     _ = try JSONPath(parsing: path)
                 } catch {
-                    state.message = "invalid path '\(path)': \(error)"
+                    state.message = "Error: invalid path '\(path)': \(error)"
                     return
                 }
             }
@@ -131,7 +131,7 @@ final class StepperSession {
     }
 
     private func find(_ text: String?) throws(InspectError) {
-        guard let text = text ?? state.search else {
+        guard let text = text ?? state.search ?? state.lastFind else {
             state.message = "nothing to find yet: type / and a predicate"
             return
         }
@@ -139,9 +139,10 @@ final class StepperSession {
         do {
             predicate = try Predicate.parse(text)
         } catch {
-            state.message = "invalid predicate '\(text)': \(error)"
+            state.message = "Error: invalid predicate '\(text)': \(error)"
             return
         }
+        state.lastFind = text
         guard let found = try document.firstMatch(of: predicate, after: state.step) else {
             state.search = nil
             state.message = "no step after \(state.step) matches \(text)"

@@ -15,6 +15,8 @@ struct StepperState: Equatable, Sendable {
     var prompt: StepperPrompt?
     /// The predicate of the last find while `n` repeats it; nil when `n` steps.
     var search: String?
+    /// The predicate of the last find, matched or not, for a find without one.
+    var lastFind: String?
     /// One line of feedback for the last action, cleared by the next key.
     var message: String?
     /// Whether the help replaces the content.

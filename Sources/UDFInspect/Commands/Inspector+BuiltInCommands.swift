@@ -11,6 +11,7 @@ extension Inspector {
         BlameCommand.self,
         WhyCommand.self,
         StatsCommand.self,
+        StepCommand.self,
         VerifyCommand.self,
         ExportCommand.self,
         ImportCommand.self,

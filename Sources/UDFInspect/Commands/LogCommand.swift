@@ -19,10 +19,12 @@ struct LogCommand: InspectCommand {
             .option("--action", value: "glob", help: "Only actions whose name matches, for example 'add*' or 'login?'."),
             .option("--since", value: "time", help: "Only steps at or after this time (ISO 8601 or Unix seconds)."),
             .option("--until", value: "time", help: "Only steps at or before this time (ISO 8601 or Unix seconds)."),
+            .flag("--follow", help: "Keep printing steps as a running host records them, until its session ends."),
             CommonOptions.json,
         ],
         examples: [
             "udf-inspect log todo.udf --last 20",
+            "udf-inspect log todo.udf --follow --json",
             "udf-inspect log todo.udf --action 'login*' --json",
             "udf-inspect log todo.udf --from 100 --to 200",
         ]
@@ -35,12 +37,14 @@ struct LogCommand: InspectCommand {
     let timeline: String?
     let query: StepQuery
     let json: Bool
+    let follow: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positional("file") ?? ""
         session = try arguments.int("--session")
         timeline = arguments.value("--timeline")
         json = arguments.flag("--json")
+        follow = arguments.flag("--follow")
         let from = try arguments.int("--from")
         let to = try arguments.int("--to")
         let first = try arguments.int("--first")
@@ -82,6 +86,9 @@ struct LogCommand: InspectCommand {
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        if follow {
+            return try LogFollower(selection: selection, query: query, json: json).run(context)
+        }
         let steps: [StepSummary]
         do {
             steps = try selection.recording.steps(on: selection.timeline, matching: query)

@@ -1,0 +1,92 @@
+import Foundation
+import UDFJSON
+import UDFLog
+
+/// `log --follow`: prints the steps of a timeline as a running host records
+/// them, until the session is closed or interrupted.
+///
+/// Every poll reads in fresh read transactions: in WAL mode a reader works on
+/// a snapshot and never blocks the writer (https://sqlite.org/wal.html), and a
+/// new transaction sees the steps committed since. The session's status is read
+/// before the steps, so once it says `closed` the steps read after it are all
+/// there are.
+struct LogFollower {
+    /// How long to wait between two polls of the file.
+    static let pollInterval: TimeInterval = 0.1
+
+    let selection: RecordingSelection
+    let query: StepQuery
+    let json: Bool
+
+    func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        let recording = selection.recording
+        let console = context.console
+        if !json {
+            console.out(context.colour.dim(LogCommand.header(selection) + " · following"))
+        }
+        var next = 0
+        var printed = 0
+        var isFirstPoll = true
+        var status = selection.session.status
+        while true {
+            let timeline: TimelineInfo
+            do {
+                status = try recording.session(selection.session.id).status
+                timeline = try recording.timeline(selection.timeline.name, in: selection.session)
+            } catch {
+                throw InspectError(error)
+            }
+            let lower = max(next, query.range?.lowerBound ?? 0)
+            let upper = min(timeline.lastStep, query.range?.upperBound ?? Int.max)
+            if lower <= upper {
+                var poll = query
+                poll.range = lower...upper
+                // `--last` applies to the steps already recorded; later ones all show.
+                poll.fromEnd = query.fromEnd && isFirstPoll
+                if query.fromEnd {
+                    poll.limit = isFirstPoll ? query.limit : nil
+                } else if let limit = query.limit {
+                    poll.limit = limit - printed
+                }
+                let steps: [StepSummary]
+                do {
+                    steps = try recording.steps(on: timeline, matching: poll)
+                } catch {
+                    throw InspectError(error)
+                }
+                for summary in steps {
+                    console.out(json ? JSONShapes.step(summary, on: timeline).canonicalText : Self.line(summary, colour: context.colour))
+                }
+                printed += steps.count
+            }
+            next = max(next, timeline.lastStep + 1)
+            isFirstPoll = false
+            console.flush()
+            if console.isOutputClosed { break }
+            if !query.fromEnd, let limit = query.limit, printed >= limit { break }
+            if let last = query.range?.upperBound, next > last { break }
+            if status != .recording { break }
+            Thread.sleep(forTimeInterval: Self.pollInterval)
+        }
+        if !json {
+            console.out(context.colour.dim("session \(selection.session.id) \(status.rawValue)"))
+        }
+        if printed == 0 {
+            console.err("No steps match.")
+            return .notFound
+        }
+        return .success
+    }
+
+    /// One step as a line: step, time of day, action, and cause.
+    static func line(_ summary: StepSummary, colour: Colour) -> String {
+        let step = String(summary.step)
+        var line = String(repeating: " ", count: max(6 - step.count, 0)) + step
+        line += "  " + TimeFormat.timeOfDay(summary.time)
+        line += "  " + ActionFormatter.format(summary.action, maxWidth: LogCommand.actionWidth)
+        if let cause = summary.cause {
+            line += "  " + colour.dim("← \(cause)")
+        }
+        return line
+    }
+}

@@ -1,0 +1,23 @@
+/// What a key or a line asks the stepper to do.
+enum StepperAction: Equatable, Sendable {
+    case next
+    case previous
+    case first
+    case last
+    case jump(Int)
+    /// Shows the diff from the previous step.
+    case showDiff
+    /// Switches between the diff and the whole state.
+    case toggleDiff
+    /// Shows the state, at a path when the text is not nil.
+    case showState(path: String?)
+    /// Finds the next step whose state satisfies the predicate; nil repeats the last find.
+    case find(String?)
+    case branch
+    case help
+    case quit
+    /// Scrolls the content by lines; negative scrolls up.
+    case scroll(Int)
+    /// Scrolls the content by pages; negative scrolls up.
+    case page(Int)
+}

@@ -1,0 +1,80 @@
+import UDFDiff
+import UDFJSON
+import UDFLog
+
+/// The timeline a stepper walks, read from a recording.
+///
+/// It keeps the few states around the current step, so that stepping by one
+/// rebuilds one state instead of two, and a diff at the next step reuses the
+/// state shown now.
+final class StepperDocument {
+    let recording: Recording
+    let session: SessionInfo
+    let timeline: TimelineInfo
+
+    private var cachedStates: [(step: Int, state: JSONValue)] = []
+    private static let cacheSize = 4
+
+    /// Reads the timeline `selection` chose.
+    ///
+    /// - Throws: `InspectError.notFound` when the timeline has no steps yet.
+    init(_ selection: RecordingSelection) throws(InspectError) {
+        recording = selection.recording
+        session = selection.session
+        timeline = selection.timeline
+        guard timeline.lastStep >= 0 else {
+            throw InspectError.notFound("timeline '\(timeline.name)' of session \(session.id) has no steps yet")
+        }
+    }
+
+    /// The last step of the timeline; the first is 0.
+    var lastStep: Int { timeline.lastStep }
+
+    /// The metadata of `step`.
+    func summary(_ step: Int) throws(InspectError) -> StepSummary {
+        do {
+            return try recording.step(step, on: timeline)
+        } catch {
+            throw InspectError(error)
+        }
+    }
+
+    /// The state after `step`.
+    func state(_ step: Int) throws(InspectError) -> JSONValue {
+        if let cached = cachedStates.first(where: { $0.step == step }) {
+            return cached.state
+        }
+        let state: JSONValue
+        do {
+            state = try recording.state(at: step, on: timeline)
+        } catch {
+            throw InspectError(error)
+        }
+        cachedStates.append((step, state))
+        if cachedStates.count > Self.cacheSize {
+            cachedStates.removeFirst()
+        }
+        return state
+    }
+
+    /// The first step after `step` whose state satisfies `predicate`, or nil.
+    ///
+    /// It walks the states one patch at a time, the cheapest way to visit
+    /// consecutive states.
+    func firstMatch(of predicate: Predicate, after step: Int) throws(InspectError) -> Int? {
+        guard step < lastStep else { return nil }
+        var found: Int?
+        do {
+            try recording.walk(timeline, range: (step + 1)...lastStep) { summary, state in
+                guard predicate.evaluate(on: state) else { return true }
+                found = summary.step
+                return false
+            }
+        } catch let error as RecordingError {
+            throw InspectError(error)
+        } catch {
+            throw InspectError.io("\(error)")
+        }
+        return found
+    }
+}

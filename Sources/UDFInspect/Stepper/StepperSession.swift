@@ -1,0 +1,211 @@
+import UDFDiff
+import UDFJSON
+import UDFLog
+
+/// The stepper's controller: performs actions on a ``StepperState`` and keeps
+/// the ``StepperPage`` for the current step. Both the terminal UI and line
+/// mode drive it; it does no I/O besides reading the recording.
+final class StepperSession {
+    let document: StepperDocument
+    private(set) var state: StepperState
+    private(set) var page: StepperPage
+
+    /// Opens the stepper at `step`.
+    ///
+    /// - Throws: `InspectError.badArgument` when the timeline has no such step.
+    init(document: StepperDocument, step: Int) throws(InspectError) {
+        guard (0...document.lastStep).contains(step) else {
+            throw InspectError.badArgument("step \(step) does not exist: timeline '\(document.timeline.name)' has steps 0…\(document.lastStep)")
+        }
+        self.document = document
+        state = StepperState(step: step, lastStep: document.lastStep)
+        page = try Self.page(for: state, in: document)
+    }
+
+    /// Passes a key to the state, then performs the action it stands for.
+    func handle(_ key: StepperKey) {
+        if let action = state.action(for: key) {
+            perform(action)
+        }
+    }
+
+    /// Performs one action; failures show in ``StepperState/message``.
+    func perform(_ action: StepperAction) {
+        state.message = nil
+        do throws(InspectError) {
+            try apply(action)
+        } catch {
+            state.message = "Error: \(error.message)"
+        }
+    }
+
+    /// The lines the content pane can scroll through: the help or the page.
+    var contentLines: [String] {
+        state.showsHelp ? StepperHelp.keys : page.lines
+    }
+
+    private func apply(_ action: StepperAction) throws(InspectError) {
+        switch action {
+        case .next:
+            guard state.step < state.lastStep else {
+                state.message = "already at the last step (\(state.lastStep))"
+                return
+            }
+            try move(to: state.step + 1)
+        case .previous:
+            guard state.step > 0 else {
+                state.message = "already at the first step (0)"
+                return
+            }
+            try move(to: state.step - 1)
+        case .first:
+            try move(to: 0)
+        case .last:
+            try move(to: state.lastStep)
+        case .jump(let step):
+            guard (0...state.lastStep).contains(step) else {
+                state.message = "Error: no step \(step): steps are 0…\(state.lastStep)"
+                return
+            }
+            try move(to: step)
+        case .showDiff:
+            state.showsDiff = true
+            try refresh()
+        case .toggleDiff:
+            state.showsDiff.toggle()
+            try refresh()
+        case .showState(let path):
+            if let path {
+                do {
+                    _ = try JSONPath(parsing: path)
+                } catch {
+                    state.message = "Error: invalid path '\(path)': \(error)"
+                    return
+                }
+            }
+            state.statePath = path
+            state.showsDiff = false
+            try refresh()
+        case .find(let text):
+            try find(text)
+        case .branch:
+            state.message = "branching arrives with timelines"
+        case .help:
+            state.showsHelp.toggle()
+            state.scroll = 0
+        case .quit:
+            state.isFinished = true
+        case .scroll(let lines):
+            state.scroll += lines
+            clampScroll(height: pageHeight)
+        case .page(let pages):
+            state.scroll += pages * max(pageHeight, 1)
+            clampScroll(height: pageHeight)
+        }
+    }
+
+    /// Rows of the content pane, set by whoever draws it, so `page` scrolls a screenful.
+    var pageHeight = 20
+
+    /// Keeps ``StepperState/scroll`` within the content for a pane of `height` rows.
+    func clampScroll(height: Int) {
+        let maximum = max(contentLines.count - max(height, 1), 0)
+        state.scroll = min(max(state.scroll, 0), maximum)
+    }
+
+    private func move(to step: Int) throws(InspectError) {
+        let previous = state.step
+        state.step = step
+        do {
+            try refresh()
+        } catch {
+            state.step = previous
+            throw error
+        }
+    }
+
+    private func refresh() throws(InspectError) {
+        page = try Self.page(for: state, in: document)
+        state.scroll = 0
+        state.showsHelp = false
+    }
+
+    private func find(_ text: String?) throws(InspectError) {
+        guard let text = text ?? state.search ?? state.lastFind else {
+            state.message = "nothing to find yet: type / and a predicate"
+            return
+        }
+        let predicate: Predicate
+        do {
+            predicate = try Predicate.parse(text)
+        } catch {
+            state.message = "Error: invalid predicate '\(text)': \(error)"
+            return
+        }
+        state.lastFind = text
+        guard let found = try document.firstMatch(of: predicate, after: state.step) else {
+            state.search = nil
+            state.message = "no step after \(state.step) matches \(text)"
+            return
+        }
+        state.search = text
+        try move(to: found)
+        state.message = "step \(found) matches \(text)"
+    }
+
+    /// Builds the page for the state's step and view.
+    static func page(for state: StepperState, in document: StepperDocument) throws(InspectError) -> StepperPage {
+        let summary = try document.summary(state.step)
+        let current = try document.state(state.step)
+        if state.showsDiff {
+            guard state.step > 0 else {
+                return StepperPage(
+                    summary: summary,
+                    title: "initial state (no step before 0 to diff with)",
+                    lines: lines(of: current),
+                    isDiff: false
+                )
+            }
+            let previous = try document.state(state.step - 1)
+            let title = "diff \(state.step - 1) → \(state.step)"
+            guard let node = JSONDiff.diff(previous, current) else {
+                return StepperPage(summary: summary, title: title, lines: ["(no changes)"], isDiff: true)
+            }
+            let text = TreeDiffRenderer(colour: false).render(node)
+            return StepperPage(summary: summary, title: title, lines: split(text), isDiff: true)
+        }
+        guard let pathText = state.statePath else {
+            return StepperPage(summary: summary, title: "state", lines: lines(of: current), isDiff: false)
+        }
+        let path: JSONPath
+        do {
+            path = try JSONPath(parsing: pathText)
+        } catch {
+            throw InspectError.badArgument("invalid path '\(pathText)': \(error)")
+        }
+        let title = "state at \(path)"
+        let matches = path.select(in: current)
+        if matches.isEmpty {
+            return StepperPage(summary: summary, title: title, lines: ["(\(path) selects nothing at step \(state.step))"], isDiff: false)
+        }
+        if !path.components.contains(.wildcard) {
+            return StepperPage(summary: summary, title: title, lines: lines(of: matches[0].value), isDiff: false)
+        }
+        return StepperPage(
+            summary: summary,
+            title: title,
+            lines: matches.map { "\($0.path) = \($0.value.canonicalText)" },
+            isDiff: false
+        )
+    }
+
+    private static func lines(of value: JSONValue) -> [String] {
+        split(value.prettyText(indent: 2))
+    }
+
+    private static func split(_ text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `log --follow` while a real host process records.
+@Suite struct LogFollowTests {
+    /// Starts the example host recording `actions` actions into `path`, and
+    /// waits until its session exists, as a person starting `--follow` would.
+    private func startHost(_ path: String, actions: Int) throws -> Process {
+        let host = Process()
+        host.executableURL = Executables.url("todo-example")
+        host.arguments = ["workload", path, "--actions", "\(actions)", "--seed", "3"]
+        host.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        host.standardError = errors
+        try host.run()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if (try? Executables.run("udf-inspect", ["sessions", path]).status) == 0 { return host }
+            usleep(5_000)
+        }
+        throw PseudoTerminalError("the host created no session in \(path)")
+    }
+
+    @Test func printsEveryStepOnceInOrderUntilTheHostCloses() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("live.udf")
+        let host = try startHost(path, actions: 2_000)
+        let follow = try Executables.run("udf-inspect", ["log", path, "--follow"])
+        host.waitUntilExit()
+        #expect(host.terminationStatus == 0)
+        #expect(follow.status == 0)
+        #expect(follow.stderr == "")
+
+        let sessions = try Executables.run("udf-inspect", ["sessions", path, "--json"])
+        #expect(sessions.stdout.contains(#""status": "closed""#))
+        let stepCount = try #require(Self.steps(in: sessions.stdout))
+        #expect(stepCount > 2_000)
+
+        let lines = follow.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("session 1 · TodoExample · main · ") == true)
+        #expect(lines.last == "session 1 closed")
+        let steps = lines.dropFirst().dropLast().map { Int($0.prefix(6).trimmingCharacters(in: .whitespaces)) }
+        #expect(steps == Array(0..<stepCount))
+    }
+
+    @Test func jsonLinesHoldOneStepEach() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("live.udf")
+        let host = try startHost(path, actions: 300)
+        let follow = try Executables.run("udf-inspect", ["log", path, "--follow", "--json", "--action", "addTodo"])
+        host.waitUntilExit()
+        #expect(host.terminationStatus == 0)
+        #expect(follow.status == 0)
+
+        let all = try Executables.run("udf-inspect", ["log", path, "--json", "--action", "addTodo"])
+        let expected = try Self.stepNumbers(fromLog: all.stdout)
+        let lines = follow.stdout.split(separator: "\n")
+        let followed = try lines.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["actionName"] as? String == "addTodo")
+            return try #require(object["step"] as? Int)
+        }
+        #expect(!followed.isEmpty)
+        #expect(followed == expected)
+    }
+
+    @Test func aClosedRecordingPrintsItsStepsAndEnds() async throws {
+        let result = await InspectorHarness.run(["log", Fixtures.demo, "--follow", "--from", "11"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        #expect(lines[1].hasPrefix("    11  "))
+        #expect(lines[1].hasSuffix("  deleteTodos(offsets: [1])"))
+        #expect(lines[3].hasSuffix("  setFilter(\"all\")"))
+        #expect(lines[4] == "session 1 closed")
+    }
+
+    private static func steps(in sessionsJSON: String) -> Int? {
+        guard let sessions = try? JSONSerialization.jsonObject(with: Data(sessionsJSON.utf8)) as? [[String: Any]] else { return nil }
+        return sessions.first?["steps"] as? Int
+    }
+
+    private static func stepNumbers(fromLog json: String) throws -> [Int] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let steps = try #require(object["steps"] as? [[String: Any]])
+        return steps.compactMap { $0["step"] as? Int }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import UDFInspect
+
+/// Line mode, driven through stdin of the built `udf-inspect` and in-process.
+@Suite struct StepperLineModeTests {
+    static let script = """
+        next
+        next
+        prev
+        jump 11
+        state .todos[id=3]
+        state
+        diff
+        first
+        find .todos[*].done == true
+        find
+        find .filter == "all"
+        find
+        help
+        last
+        next
+        first
+        prev
+        jump 99
+        walk
+        quit
+        next
+        """
+
+    @Test func scriptedThroughStdinMatchesGoldenText() throws {
+        let result = try Executables.run("udf-inspect", ["step", Fixtures.demo], input: Self.script + "\n")
+        #expect(result.status == 64)
+        #expect(result.stderr == """
+            Error: no step 99: steps are 0…13
+            Error: unknown command 'walk'; type 'help' for the commands
+
+            """)
+        assertSnapshot(result.stdout, named: "golden/step-line-mode.txt")
+    }
+
+    @Test func endOfInputQuitsWithZero() throws {
+        let result = try Executables.run("udf-inspect", ["step", Fixtures.demo, "--at", "13"], input: "prev\n")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let statusLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("session ") }
+        #expect(statusLines == [
+            "session 1 · main · step 13 of 13 · setFilter · \(try time(13)) · no cause",
+            "session 1 · main · step 12 of 13 · toggleTodo · \(try time(12)) · no cause",
+        ])
+    }
+
+    @Test func eachStepShowsItsActionAndDiff() throws {
+        let (output, status) = try runInProcess(["jump 7", "next"], at: 6)
+        #expect(status == .success)
+        let blocks = output.components(separatedBy: "\n\n")
+        #expect(blocks[1].hasPrefix("session 1 · main · step 7 of 13 · loginResponse · \(try time(7)) · cause 6\ndiff 6 → 7 · loginResponse("))
+        #expect(blocks[2] == """
+            session 1 · main · step 8 of 13 · toggleTodo · \(try time(8)) · no cause
+            diff 7 → 8 · toggleTodo(id: 1)
+              {
+                … (3 unchanged)
+                "todos": [
+                  [id=1]: {
+            -       "done": false
+            +       "done": true
+                    … (2 unchanged)
+                  }
+                  … (2 unchanged)
+                ]
+              }
+            """)
+    }
+
+    @Test func badLinesReportOneErrorEachAndGoOn() throws {
+        let console = Console.capturing()
+        let session = try StepperSession(document: StepperDocument(RecordingSelection(path: Fixtures.demo, session: nil, timeline: nil)), step: 0)
+        var lines = ["jump x", "next 3", "state .todos[", "find .a ==", "next"][...]
+        let status = StepperLineMode(session: session, console: console).run { lines.popFirst() }
+        #expect(status == .usage)
+        #expect(console.stderr == """
+            Error: 'jump' needs a step number, as in 'jump 40'
+            Error: 'next' takes no argument, got '3'
+            Error: invalid path '.todos[': expected an index, '*', a quoted key or 'id=' after '[' at column 8
+            Error: invalid predicate '.a ==': expected a JSON value at column 6
+
+            """)
+        #expect(session.state.step == 1)
+    }
+
+    @Test func parsesEveryCommand() throws {
+        #expect(try StepperLineCommand.parse("next") == .next)
+        #expect(try StepperLineCommand.parse("  prev ") == .previous)
+        #expect(try StepperLineCommand.parse("jump 40") == .jump(40))
+        #expect(try StepperLineCommand.parse(":12") == .jump(12))
+        #expect(try StepperLineCommand.parse("first") == .first)
+        #expect(try StepperLineCommand.parse("last") == .last)
+        #expect(try StepperLineCommand.parse("diff") == .showDiff)
+        #expect(try StepperLineCommand.parse("state") == .showState(path: nil))
+        #expect(try StepperLineCommand.parse("state .todos[0]") == .showState(path: ".todos[0]"))
+        #expect(try StepperLineCommand.parse("find .a == 1 and .b exists") == .find(".a == 1 and .b exists"))
+        #expect(try StepperLineCommand.parse("find") == .find(nil))
+        #expect(try StepperLineCommand.parse("help") == .help)
+        #expect(try StepperLineCommand.parse("quit") == .quit)
+        #expect(try StepperLineCommand.parse("") == nil)
+        #expect(throws: StepperLineError("unknown command 'nxt'; type 'help' for the commands")) {
+            try StepperLineCommand.parse("nxt")
+        }
+    }
+
+    private func runInProcess(_ lines: [String], at step: Int) throws -> (String, ExitCode) {
+        let console = Console.capturing()
+        let selection = try RecordingSelection(path: Fixtures.demo, session: nil, timeline: nil)
+        let session = try StepperSession(document: StepperDocument(selection), step: step)
+        var remaining = lines[...]
+        let status = StepperLineMode(session: session, console: console).run { remaining.popFirst() }
+        return (console.stdout, status)
+    }
+
+    private func time(_ step: Int) throws -> String {
+        let selection = try RecordingSelection(path: Fixtures.demo, session: nil, timeline: nil)
+        return TimeFormat.timeOfDay(try selection.summary(step, on: selection.timeline).time)
+    }
+}

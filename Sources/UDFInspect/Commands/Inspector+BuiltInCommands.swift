@@ -8,6 +8,8 @@ extension Inspector {
         ShowCommand.self,
         DiffCommand.self,
         VerifyCommand.self,
+        BranchCommand.self,
+        ReplayCommand.self,
         DemoCommand.self,
         ]
     }

@@ -116,7 +116,7 @@ struct ReplayCommand: InspectCommand {
             context.console.out("Edits: \(edited.joined(separator: "; ")) (recorded step numbers).")
         }
         if !report.reappliedSteps.isEmpty {
-            context.console.out("Redacted actions at steps \(report.reappliedSteps.map(String.init).joined(separator: ", ")) were not re-run; their recorded changes were applied.")
+            context.console.out("Redacted \(report.reappliedSteps.count == 1 ? "action at step" : "actions at steps") \(report.reappliedSteps.map(String.init).joined(separator: ", ")) not re-run: its recorded change was applied.")
         }
         if branch.lastStep >= 0 {
             let compare = min(branch.lastStep, selection.timeline.lastStep)

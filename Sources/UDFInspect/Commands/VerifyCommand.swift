@@ -103,7 +103,7 @@ struct VerifyCommand: InspectCommand {
             return report.divergence == nil ? .success : .dataError
         }
         let colour = context.colour
-        let reapplied = report.reappliedSteps.isEmpty ? "" : "; redacted actions at steps \(report.reappliedSteps.map(String.init).joined(separator: ", ")) were not re-run, their recorded changes were applied"
+        let reapplied = report.reappliedSteps.isEmpty ? "" : "; redacted \(report.reappliedSteps.count == 1 ? "action at step" : "actions at steps") \(report.reappliedSteps.map(String.init).joined(separator: ", ")) not re-run: recorded change applied"
         guard let found = report.divergence else {
             context.console.out("\(colour.green("ok")): replayed \(report.stepsReplayed) actions of \(report.timeline) through reducer '\(report.reducer)'; every state matches the recording\(reapplied)")
             return .success

@@ -93,6 +93,8 @@ public struct Replayer<State: Codable & Sendable, Action: Codable & Sendable>: S
         if (try? recording.timeline(name, in: chosenSession)) != nil {
             throw RecordingError.invalidArgument("a timeline named '\(name)' already exists in session \(chosenSession.id); choose another name")
         }
+        // Steps beyond the end first, so the error names the step the user gave.
+        try edits.validate(from: -1, last: chosenTimeline.lastStep, timeline: chosenTimeline.name)
         let fork = from ?? edits.steps.first.map { $0 - 1 } ?? 0
         guard fork >= 0, fork <= chosenTimeline.lastStep else {
             throw RecordingError.notFound("step \(fork) does not exist: timeline '\(chosenTimeline.name)' has steps 0…\(chosenTimeline.lastStep)")

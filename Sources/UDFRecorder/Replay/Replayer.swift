@@ -79,6 +79,7 @@ public struct Replayer<State: Codable & Sendable, Action: Codable & Sendable>: S
     ///   edit that cannot apply or an edited action that does not decode;
     ///   `.notFound` for a step beyond the end; `ReplayError` for recorded data
     ///   that does not decode into `State` or `Action`.
+    @discardableResult
     public func replay(
         path: String,
         session: Int? = nil,

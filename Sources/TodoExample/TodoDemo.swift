@@ -6,6 +6,9 @@ public enum TodoDemo {
     /// The step where `deleteTodos` removes "Walk the dog" instead of "Pay rent".
     public static let bugStep = 11
 
+    /// The demo recording's last step.
+    public static let lastStep = 13
+
     public static let scenario = DemoScenario(
         appName: TodoRecording.appName,
         introduction: """
@@ -23,6 +26,14 @@ public enum TodoDemo {
             .init("Not every action is the user's: step 7 was sent by the login effect of step 6.", command: "why", arguments: ["7"]),
             .init("The password typed at step 5 never reached the file.", command: "show", arguments: ["5", "--path", ".login"]),
             .init("Every stored state rebuilds and matches its hash.", command: "verify"),
+            .init("Mark the bug: a branch at step \(bugStep) that a host resumed from there could record into.", command: "branch", arguments: ["--at", "\(bugStep)", "--name", "bug"]),
+            .init("Would the fix have helped? Replay the tail from step \(bugStep - 1) through the fixed reducer, into a branch 'fix'.", command: "replay", arguments: ["--from", "\(bugStep - 1)", "--reducer", "fixed", "--name", "fix"]),
+            .init("Or replay with the bad swipe skipped.", command: "replay", arguments: ["--skip", "\(bugStep)", "--name", "no-swipe"]),
+            .init("The timelines now form a tree.", command: "timelines"),
+            .init("main against fix at the last step: with the fix, \"Pay rent\" goes and \"Walk the dog\" stays.", command: "diff", arguments: ["main@\(lastStep)", "fix@\(lastStep)"]),
+            .init("'fix' inherits steps 0…\(bugStep - 1) from main and stores the rest itself.", command: "log", arguments: ["--timeline", "fix"]),
+            .init("Re-running every recorded action through the app's reducer reproduces every state: the reducer is pure.", command: "verify", arguments: ["--replay"]),
+            .init("A variant that draws a todo's id from a random number fails that check at its first addTodo.", command: "verify", arguments: ["--replay", "--reducer", "impure"]),
         ],
         record: { path in try await TodoRecording.recordDemo(to: path) }
     )

@@ -48,32 +48,49 @@ public final class Recorder: Sendable {
     ///   - onFailure: called once, on the writer thread, if recording stops.
     ///     By default it prints one line to standard error.
     /// - Throws: `RecordingError.invalidArgument` for an empty app name.
-    public init(
+    public convenience init(
         path: String,
         app: String,
         options: RecorderOptions = RecorderOptions(),
         onFailure: @escaping @Sendable (RecorderFailure) -> Void = Recorder.printFailure
     ) throws {
         guard !app.isEmpty else { throw RecordingError.invalidArgument("the app name must not be empty") }
-        self.path = path
-        self.options = options
-        self.onFailure = onFailure
-        self.queue = StepQueue(capacity: options.queueCapacity)
-        let opened: Result<WriterBox, RecordingError>
+        let opened: Result<RecordingWriter, RecordingError>
         do {
-            let writer = try RecordingWriter(
+            opened = .success(try RecordingWriter(
                 path: path,
                 app: app,
                 options: .init(keyframePolicy: options.keyframePolicy, metadata: options.metadata)
-            )
-            opened = .success(WriterBox(
-                writer: writer, identity: FileIdentity(path: path),
-                context: StepEncodingContext(redactor: options.redactor)
             ))
         } catch {
             opened = .failure(error)
         }
+        self.init(path: path, options: options, onFailure: onFailure, opened: opened, resumed: false)
+    }
+
+    /// Starts the writer thread on `opened`, or reports why it could not open.
+    ///
+    /// - Parameter resumed: the store starts from a recorded step, which the
+    ///   file already holds, so the state before the first transition is not
+    ///   written again.
+    init(
+        path: String,
+        options: RecorderOptions,
+        onFailure: @escaping @Sendable (RecorderFailure) -> Void,
+        opened writer: Result<RecordingWriter, RecordingError>,
+        resumed: Bool
+    ) {
+        self.path = path
+        self.options = options
+        self.onFailure = onFailure
+        self.queue = StepQueue(capacity: options.queueCapacity)
+        let opened = writer.map { writer in
+            WriterBox(writer: writer, identity: FileIdentity(path: path), context: StepEncodingContext(redactor: options.redactor))
+        }
         self.writer = try? opened.get()
+        if resumed {
+            state.withLock { $0.hasBaseStep = true }
+        }
         if case .failure(let error) = opened {
             fail(error)
             writerDone.signal()

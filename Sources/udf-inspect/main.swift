@@ -1,4 +1,4 @@
 import TodoExample
 import UDFInspect
 
-await Inspector.main(commands: Inspector.builtInCommands, configuration: InspectorConfiguration(demo: TodoDemo.scenario))
+await Inspector.main(commands: Inspector.builtInCommands, configuration: TodoInspector.configuration)

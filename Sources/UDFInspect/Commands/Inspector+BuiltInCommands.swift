@@ -15,6 +15,8 @@ extension Inspector {
         VerifyCommand.self,
         ExportCommand.self,
         ImportCommand.self,
+        BranchCommand.self,
+        ReplayCommand.self,
         DemoCommand.self,
         ]
     }

@@ -33,6 +33,12 @@ public final class RecordingWriter {
     private let database: Database
     private var encoder: StepEncoder
     private var isClosed = false
+    /// False for a writer that appends to a branch of an existing session:
+    /// closing it leaves the session's row as it was.
+    private let ownsSession: Bool
+    /// The step the next appended row must have, for a branch writer: a store
+    /// resumed with the wrong `initialStep` would otherwise leave a gap.
+    private var nextStep: Int?
 
     /// Opens or creates `path` and starts a new session with a `main` timeline.
     ///
@@ -43,6 +49,7 @@ public final class RecordingWriter {
         let database = try RecordingFile.openForWriting(path)
         self.database = database
         self.encoder = StepEncoder(policy: options.keyframePolicy)
+        self.ownsSession = true
         do {
             let ids = try database.write { db -> (Int, Int) in
                 try RecordingWriter.markDeadSessions(db)
@@ -66,6 +73,17 @@ public final class RecordingWriter {
         }
     }
 
+    /// A writer for a timeline that already exists; its first step is a keyframe.
+    init(path: String, database: Database, sessionID: Int, timelineID: Int, policy: KeyframePolicy, nextStep: Int) {
+        self.path = path
+        self.nextStep = nextStep
+        self.database = database
+        self.sessionID = sessionID
+        self.timelineID = timelineID
+        self.encoder = StepEncoder(policy: policy)
+        self.ownsSession = false
+    }
+
     deinit {
         database.close()
     }
@@ -78,6 +96,7 @@ public final class RecordingWriter {
     public func append(_ steps: some Sequence<StepInput>) throws(RecordingError) {
         guard !isClosed else { throw RecordingError.invalidArgument("the recording writer is closed") }
         var pending = encoder
+        var expected = nextStep
         do {
             try database.write { db in
                 let insert = try db.cachedStatement("""
@@ -86,6 +105,14 @@ public final class RecordingWriter {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 for step in steps {
+                    if let next = expected {
+                        guard step.step == next else {
+                            throw RecordingError.invalidArgument(
+                                "step \(step.step) cannot follow step \(next - 1) of this timeline; a resumed store must start with initialStep: \(next - 1)"
+                            )
+                        }
+                        expected = next + 1
+                    }
                     let encoded = pending.encode(step.state)
                     try insert.execute([
                         timelineID, step.step, step.time.timeIntervalSince1970,
@@ -98,16 +125,21 @@ public final class RecordingWriter {
             throw RecordingWriter.mapWriteError(error, path: path)
         }
         encoder = pending
+        nextStep = expected
     }
 
     /// Marks the session closed. Later appends fail.
+    ///
+    /// A writer that appends to a branch leaves the session's row unchanged.
     public func close() throws(RecordingError) {
         guard !isClosed else { return }
         isClosed = true
         do {
-            try database.write { db in
-                try db.prepare("UPDATE sessions SET status = 'closed', ended_at = ? WHERE id = ?")
-                    .execute([Date().timeIntervalSince1970, sessionID])
+            if ownsSession {
+                try database.write { db in
+                    try db.prepare("UPDATE sessions SET status = 'closed', ended_at = ? WHERE id = ?")
+                        .execute([Date().timeIntervalSince1970, sessionID])
+                }
             }
             // Fold the WAL into the main file, so a copied .udf is complete on its own.
             try database.execute("PRAGMA wal_checkpoint(PASSIVE)")

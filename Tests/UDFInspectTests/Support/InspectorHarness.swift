@@ -11,7 +11,7 @@ enum InspectorHarness {
     }
 
     static var inspector: Inspector {
-        Inspector(commands: Inspector.builtInCommands, configuration: InspectorConfiguration(demo: TodoDemo.scenario))
+        Inspector(commands: Inspector.builtInCommands, configuration: TodoInspector.configuration)
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) async -> Result {

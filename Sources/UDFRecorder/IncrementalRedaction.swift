@@ -17,10 +17,7 @@ final class IncrementalRedaction {
 
     init(redactor: Redactor) {
         self.redactor = redactor
-        // Redactor keeps its path rules private; read them by reflection, and
-        // fall back to whole-state redaction if that ever stops working.
-        let paths = Mirror(reflecting: redactor).children.first { $0.label == "paths" }.map { Mirror(reflecting: $0.value) }
-        byKeyOnly = paths?.displayStyle == .collection && paths?.children.isEmpty == true
+        byKeyOnly = !redactor.hasPathRules
     }
 
     func redact(_ state: JSONValue) -> JSONValue {

@@ -126,6 +126,48 @@ import Testing
         #expect(writer.write(shared) == shared.canonicalBytes)
     }
 
+    @Test(arguments: [
+        (#"{"a":{"long":"enough to be reused by the writer, surely","n":[1,2,3,4,5,6,7,8]},"z":1}"#, true),
+        (#"{"z":1,"a":{"long":"enough to be reused by the writer, surely","n":[1,2,3,4,5,6,7,8]}}"#, false),
+        (#"{"a":{"n":[1,2,3,4,5,6,7,8],"long":"enough to be reused by the writer, surely"},"z":1}"#, false),
+        (#"{"a": {"long":"enough to be reused by the writer, surely","n":[1,2,3,4,5,6,7,8]},"z":1}"#, false),
+        (#"{"a":{"long":"enough to be reused by the writer\/ surely","n":[1,2,3,4,5,6,7,8]},"z":1}"#, false),
+        (#"{"a":{"long":"enough to be reused by the writer\u002c surely","n":[1,2,3,4,5,6,7,8]},"z":1}"#, false),
+        (#"{"a":{"lo\u006eg":"enough to be reused by the writer, surely","n":[1,2,3,4,5,6,7,8]},"z":1}"#, false),
+        (#"{"a":{"long":"enough\tto be reused by the \"writer\", surely","n":[1,2,3,4,5,6,7,8]},"z":1}"#, true),
+        ("\u{FEFF}{\"a\":{\"long\":\"enough to be reused by the writer, surely\",\"n\":[1,2,3,4,5,6,7,8]},\"z\":1}", false),
+        ("{\"a\":{\"long\":\"enough to be reused by the writer, surely\",\"n\":[1,2,3,4,5,6,7,8]},\"z\":1}\n", false),
+    ])
+    func aSeededWriterMatchesThePlainWriterWhateverTheParsedText(text: String, isCanonical: Bool) throws {
+        let writer = IncrementalCanonicalWriter()
+        let parsed = try writer.parse(Array(text.utf8))
+        // Canonical text seeds the root and "a" (the array is too short); other text seeds nothing.
+        #expect(writer.previousRanges.count == (isCanonical ? 2 : 0))
+        #expect(parsed == (try JSONParser().parse(text)))
+        #expect(writer.write(parsed) == parsed.canonicalBytes)
+        guard var members = parsed.objectValue else {
+            Issue.record("expected an object")
+            return
+        }
+        members["z"] = 2
+        let derived = JSONValue.object(members)
+        #expect(writer.write(derived) == derived.canonicalBytes)
+    }
+
+    @Test func aSeededWriterCopiesSharedSubtreesFromTheParsedText() throws {
+        let writer = IncrementalCanonicalWriter()
+        let text = #"{"a":{"long":"enough to be reused by the writer, surely","n":[1,2,3]},"z":1}"#
+        let parsed = try writer.parse(Array(text.utf8))
+        guard var members = parsed.objectValue else {
+            Issue.record("expected an object")
+            return
+        }
+        #expect(writer.previousRanges.values.sorted { $0.lowerBound < $1.lowerBound } == [0..<text.utf8.count, 5..<69])
+        members["z"] = 2
+        #expect(String(decoding: writer.write(.object(members)), as: UTF8.self)
+            == #"{"a":{"long":"enough to be reused by the writer, surely","n":[1,2,3]},"z":2}"#)
+    }
+
     @Test func utf8OrderSortsByBytesNotByCharacters() {
         #expect(JSONWriter.utf8Precedes("Z", "a"))
         #expect(JSONWriter.utf8Precedes("a", "ab"))

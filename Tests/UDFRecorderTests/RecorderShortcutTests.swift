@@ -97,6 +97,26 @@ import UDFJSON
             == #"[{"op":"replace","path":"/a/1","value":5}]"#)
     }
 
+    @Test(arguments: [UInt64(21), 22, 23])
+    func aWriterSeededByParsingCanonicalTextWritesEditsExactly(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let writer = IncrementalCanonicalWriter()
+        var value: JSONValue = ["items": .array((0..<40).map { _ in Self.randomJSON(&random, depth: 1) })]
+        for round in 0..<200 {
+            // Every other round reads pretty text, which is not canonical.
+            let text = round % 2 == 0 ? value.canonicalBytes : Array(value.prettyText(indent: 2).utf8)
+            let parsed = try writer.parse(text)
+            #expect(parsed == value)
+            var derived = parsed
+            for _ in 0..<Int(random.next() % 4) {
+                derived = Self.edit(derived, &random)
+            }
+            #expect(writer.write(derived) == derived.canonicalBytes)
+            #expect(writer.write(derived) == derived.canonicalBytes)
+            value = Self.edit(derived, &random)
+        }
+    }
+
     @MainActor
     @Test func aRecordingOfRandomEditsRebuildsEveryStateExactly() throws {
         let directory = try TemporaryDirectory()

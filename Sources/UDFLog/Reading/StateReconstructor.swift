@@ -8,9 +8,16 @@ import UDFSQLite
 ///
 /// It remembers the last state it built, so stepping forward one step at a
 /// time costs one patch, not a rebuild.
+///
+/// The hash is always checked over the full canonical text of the rebuilt
+/// state; a canonical writer seeded with the keyframe's own bytes (which are
+/// canonical text) copies the bytes of every subtree the patches left shared
+/// instead of writing them again. That changes the cost, not the check.
 final class StateReconstructor {
     private unowned let recording: Recording
     private var last: (timelineID: Int, step: Int, state: JSONValue)?
+    /// Holds the canonical bytes of the keyframe or of `last`, by subtree.
+    private let writer = IncrementalCanonicalWriter()
 
     init(recording: Recording) {
         self.recording = recording
@@ -38,7 +45,7 @@ final class StateReconstructor {
         if let last, last.timelineID == timelineID, last.step >= keyframe.0, last.step < step {
             current = (last.step, last.state)
         } else {
-            current = (keyframe.0, try parse(keyframe.1, step: keyframe.0, timeline: timeline))
+            current = (keyframe.0, try parse(keyframe.1, step: keyframe.0, timeline: timeline, seeding: writer))
         }
         if current.step < step {
             let patches = try recording.query { db in
@@ -57,7 +64,7 @@ final class StateReconstructor {
             }
         }
         let stored = try recording.step(step, on: timeline).stateHash
-        let actual = current.state.stateHash
+        let actual = StateHash.of(writer.write(current.state))
         guard stored == actual else {
             throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "rebuilt state hash \(actual) differs from the stored \(stored)")
         }
@@ -65,8 +72,13 @@ final class StateReconstructor {
         return current.state
     }
 
-    func parse(_ bytes: [UInt8], step: Int, timeline: TimelineInfo) throws(RecordingError) -> JSONValue {
+    func parse(
+        _ bytes: [UInt8], step: Int, timeline: TimelineInfo, seeding writer: IncrementalCanonicalWriter? = nil
+    ) throws(RecordingError) -> JSONValue {
         do {
+            if let writer {
+                return try writer.parse(bytes)
+            }
             return try JSONParser().parse(bytes)
         } catch {
             throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "its keyframe is not valid JSON: \(error)")

@@ -127,6 +127,10 @@ private struct JSONByteReader {
     /// The raw bytes of the last string read, and whether it had escapes.
     private var lastString: Range<Int> = 0..<0
     private var lastStringEscaped = false
+    /// How many members the last finished object had: states are mostly
+    /// arrays of objects of one shape, so the next object is sized to match
+    /// instead of growing (and rehashing) as its members arrive.
+    private var lastObjectCount = 0
 
     init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, tracksSpans: Bool) {
         self.buffer = buffer
@@ -183,6 +187,7 @@ private struct JSONByteReader {
                     value = .object([:])
                 } else {
                     var frame = Frame(isObject: true)
+                    if lastObjectCount > 1 { frame.members.reserveCapacity(lastObjectCount) }
                     frame.start = position - 1
                     frame.keyOffset = position
                     frame.key = try parseKey()
@@ -258,6 +263,7 @@ private struct JSONByteReader {
                     } else if byte == UInt8(ascii: "}") {
                         position += 1
                         let frame = stack.removeLast()
+                        lastObjectCount = frame.members.count
                         value = .object(frame.members)
                         if tracksSpans { recordSpan(value, from: frame.start) }
                     } else {

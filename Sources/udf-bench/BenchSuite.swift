@@ -16,7 +16,13 @@ struct BenchSuite {
 
     func run() throws -> [BenchRow] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer {
+            if options.keep {
+                progress("kept the recordings in \(directory)")
+            } else {
+                try? FileManager.default.removeItem(atPath: directory)
+            }
+        }
         var rows: [BenchRow] = []
         var states: [Int: (state: BenchState, label: String)] = [:]
         for size in Self.sizes {
@@ -154,6 +160,14 @@ struct BenchSuite {
             value: Double(long.actions) / long.seconds, unit: "actions/s"
         ))
         rows += inspectorRows(path: longPath, steps: long.actions)
+        progress("navigation through the UDFLog API")
+        let keys = try NavigationBenchmark.run(path: longPath)
+        let slowest = keys.max { $0.seconds < $1.seconds }
+        rows.append(BenchRow(
+            "navigation per key, UDFLog API (not the stepper UI)", "\(long.actions)-step recording, from its middle",
+            figure: keys.map { "\($0.name) \(Format.duration($0.seconds))" }.joined(separator: "; "),
+            value: (slowest?.seconds ?? .nan) * 1e3, unit: "ms", target: "≤ 100 ms", met: (slowest?.seconds ?? .infinity) <= 0.1
+        ))
         return rows
     }
 

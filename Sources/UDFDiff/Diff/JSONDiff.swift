@@ -298,7 +298,9 @@ private struct IdentifiedElements {
     init?(_ elements: [JSONValue]) {
         var ids: [JSONValue] = []
         var indexByID: [JSONValue: Int] = [:]
+        guard elements.first?["id"] != nil else { return nil }
         ids.reserveCapacity(elements.count)
+        indexByID.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             guard let id = element["id"], indexByID.updateValue(index, forKey: id) == nil else { return nil }
             ids.append(id)

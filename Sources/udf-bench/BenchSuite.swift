@@ -1,5 +1,7 @@
 import Foundation
 import UDFJSON
+import UDFLog
+import UDFRecorder
 
 /// Every scenario of issue 7, in order, each turned into table rows.
 @MainActor
@@ -106,6 +108,21 @@ struct BenchSuite {
                 "rebuild a random step (worst)", "\(options.rebuildSamples) random steps", figure: Format.duration(rebuild.worst),
                 value: rebuild.worst * 1e3, unit: "ms", target: "≤ 25 ms", met: rebuild.worst <= 0.025
             ))
+            for interval in [32, 128] {
+                progress("keyframe spacing \(interval)")
+                let path = file("ours-1000000-keyframes-\(interval).udf")
+                let recorded = try ThroughputBenchmark.ours(
+                    state: state, actions: options.ourActions(stateBytes: 1_000_000), path: path,
+                    options: RecorderOptions(keyframePolicy: KeyframePolicy(interval: interval))
+                )
+                let rebuilt = try RebuildBenchmark.run(path: path, samples: options.rebuildSamples)
+                rows.append(BenchRow(
+                    "keyframe spacing \(interval) instead of 64", "\(label), \(recorded.actions) steps",
+                    figure: "\(Format.bytes(recorded.bytesPerStep)) per step; rebuild median \(Format.duration(rebuilt.median)), "
+                        + "worst \(Format.duration(rebuilt.worst))",
+                    value: rebuilt.worst * 1e3, unit: "ms"
+                ))
+            }
             progress("diff")
             let diff = try DiffBenchmark.run(state: state, samples: options.diffSamples)
             rows.append(BenchRow(

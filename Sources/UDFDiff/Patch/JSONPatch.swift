@@ -40,11 +40,7 @@ public struct JSONPatch: Sendable, Equatable {
     /// no result exists, so callers never see a half-applied document.
     ///
     /// - Throws: `JSONPatchError` naming the failing operation and why it failed.
-    ///
-    /// `document` is consumed: a caller that passes its last reference
-    /// (`apply(to: consume state)`) lets the operations change the state in
-    /// place instead of copying every container on their paths.
-    public func apply(to document: consuming JSONValue) throws(JSONPatchError) -> JSONValue {
+    public func apply(to document: JSONValue) throws(JSONPatchError) -> JSONValue {
         var result = document
         for (index, operation) in operations.enumerated() {
             do {

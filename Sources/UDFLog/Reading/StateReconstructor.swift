@@ -53,18 +53,12 @@ final class StateReconstructor {
                     SELECT step, patch FROM steps WHERE timeline_id = ? AND step > ? AND step <= ? ORDER BY step
                     """).rows([timelineID, current.step, step]) { row in (row.int(0), row.bytes(1)) }
             }
-            // The state is handed over, not shared, so each patch changes it
-            // in place; only the first copies what the keyframe still holds.
-            var state = current.state
-            current.state = .null
             for (patchStep, bytes) in patches {
                 guard let bytes else {
                     throw RecordingError.corruptStep(step: patchStep, timeline: timeline.name, reason: "a keyframe follows the chosen one")
                 }
-                state = try apply(bytes, to: consume state, step: patchStep, timeline: timeline)
-                current.step = patchStep
+                current = (patchStep, try apply(bytes, to: current.state, step: patchStep, timeline: timeline))
             }
-            current.state = state
             guard current.step == step else {
                 throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "its patch chain has a gap after step \(current.step)")
             }
@@ -91,7 +85,7 @@ final class StateReconstructor {
         }
     }
 
-    func apply(_ bytes: [UInt8], to state: consuming JSONValue, step: Int, timeline: TimelineInfo) throws(RecordingError) -> JSONValue {
+    func apply(_ bytes: [UInt8], to state: JSONValue, step: Int, timeline: TimelineInfo) throws(RecordingError) -> JSONValue {
         do {
             let patch = try JSONPatch(jsonValue: try JSONParser().parse(bytes))
             return try patch.apply(to: state)

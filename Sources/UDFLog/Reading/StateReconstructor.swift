@@ -53,12 +53,19 @@ final class StateReconstructor {
                     SELECT step, patch FROM steps WHERE timeline_id = ? AND step > ? AND step <= ? ORDER BY step
                     """).rows([timelineID, current.step, step]) { row in (row.int(0), row.bytes(1)) }
             }
+            // The state is taken out of `current`, so this loop holds its only
+            // reference and each patch changes it in place; only the first
+            // copies the containers the keyframe (kept by `writer`) shares.
+            var state = current.state
+            current.state = .null
             for (patchStep, bytes) in patches {
                 guard let bytes else {
                     throw RecordingError.corruptStep(step: patchStep, timeline: timeline.name, reason: "a keyframe follows the chosen one")
                 }
-                current = (patchStep, try apply(bytes, to: current.state, step: patchStep, timeline: timeline))
+                try apply(bytes, toInPlace: &state, step: patchStep, timeline: timeline)
+                current.step = patchStep
             }
+            current.state = state
             guard current.step == step else {
                 throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "its patch chain has a gap after step \(current.step)")
             }
@@ -82,6 +89,17 @@ final class StateReconstructor {
             return try JSONParser().parse(bytes)
         } catch {
             throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "its keyframe is not valid JSON: \(error)")
+        }
+    }
+
+    /// Applies one stored patch to `state` in place; after an error `state`
+    /// is partly patched, which callers discard.
+    func apply(_ bytes: [UInt8], toInPlace state: inout JSONValue, step: Int, timeline: TimelineInfo) throws(RecordingError) {
+        do {
+            let patch = try JSONPatch(jsonValue: try JSONParser().parse(bytes))
+            try patch.apply(inPlace: &state)
+        } catch {
+            throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "its patch does not apply: \(error)")
         }
     }
 

@@ -70,6 +70,19 @@ import UDFJSON
         }
     }
 
+    @Test func actionsRedactedAloneMatchThePlainRedactor() throws {
+        var random = SplitMix64(seed: 31)
+        let byKey = IncrementalRedaction(redactor: Redactor())
+        let withPaths = Redactor(extraKeys: ["note"], paths: [try JSONPath(parsing: ".items")], includeDefaults: false)
+        let byPath = IncrementalRedaction(redactor: withPaths)
+        for _ in 0..<300 {
+            let action = Self.randomJSON(&random, depth: 1)
+            #expect(byKey.redactAlone(action) == Redactor().redact(action).value)
+            #expect(byPath.redactAlone(action) == withPaths.redact(action).value)
+        }
+        #expect(byKey.redactAlone(["login": ["password": "x", "id": 1]]) == ["login": ["password": "<redacted>", "id": 1]])
+    }
+
     @Test func aRedactorWithPathsIsAppliedWhole() throws {
         let redactor = Redactor(extraKeys: ["pin"], paths: [try JSONPath(parsing: ".profile.ssn")], includeDefaults: false)
         let redaction = IncrementalRedaction(redactor: redactor)

@@ -14,7 +14,7 @@ public final class IncrementalCanonicalWriter {
 
     private var previousValue: JSONValue?
     private var previousBytes: [UInt8] = []
-    private var previousRanges: [JSONStorageIdentity: Range<Int>] = [:]
+    private(set) var previousRanges: [JSONStorageIdentity: Range<Int>] = [:]
 
     public init() {}
 
@@ -29,6 +29,28 @@ public final class IncrementalCanonicalWriter {
         previousBytes = bytes
         previousRanges = ranges
         return bytes
+    }
+
+    /// Parses `bytes` as `JSONParser` does and, when they are canonical text
+    /// (as the recorder stores keyframes), remembers them as if this writer
+    /// had written the result: a later `write` of a value derived from it
+    /// copies the bytes of every subtree the derivation left shared.
+    ///
+    /// Text that is not canonical is parsed all the same, and the writer
+    /// forgets its previous value instead. The canonical check is strict but
+    /// conservative: `\u` and `\/` escapes count as not canonical.
+    ///
+    /// - Throws: `JSONParseError`, exactly as `JSONParser.parse` does.
+    public func parse(_ bytes: [UInt8], limits: JSONParser.Limits = .default) throws(JSONParseError) -> JSONValue {
+        let (value, spans) = try JSONParser(limits: limits).parseWithCanonicalSpans(bytes, minimumSpan: Self.minimumReusedBytes)
+        if let spans {
+            previousValue = value
+            previousBytes = bytes
+            previousRanges = spans
+        } else {
+            reset()
+        }
+        return value
     }
 
     /// Forgets the previous value, releasing it.

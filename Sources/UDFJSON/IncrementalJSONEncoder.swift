@@ -3,10 +3,12 @@
 ///
 /// The result is always the value `JSONValueEncoder` gives; only the work
 /// differs. An array whose copy-on-write buffer is the one encoded last time
-/// at the same coding path is reused whole. Otherwise, each element whose
-/// bits equal the previous element at the same index (the same scalars and
-/// the same buffers) is reused, so a one-item change in a 10,000-item list
-/// encodes one item. Reused elements share storage with the previous result,
+/// at the same coding path is reused whole. Otherwise, each element that
+/// equals the previous element at the same index is reused: by its bits (the
+/// same scalars and the same buffers) or, for `Equatable` elements, by `==`,
+/// which also sees equal structs whose padding bytes differ. So a one-item
+/// change in a 10,000-item list encodes one item. `Equatable` elements must
+/// keep its contract: equal values encode to equal JSON. Reused elements share storage with the previous result,
 /// so `JSONValue.isIdentical(to:)` finds them in O(1) afterwards.
 ///
 /// The encoder keeps the previously encoded arrays alive, which is what

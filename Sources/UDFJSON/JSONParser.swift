@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict JSON parser (RFC 8259) for untrusted input, working on UTF-8 bytes.
 ///
 /// It never recurses: nesting is tracked on an explicit stack and capped by
@@ -60,9 +62,33 @@ public struct JSONParser: Sendable {
     }
 
     private func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
-        var reader = JSONByteReader(buffer: buffer, limits: limits)
+        var reader = JSONByteReader(buffer: buffer, limits: limits, tracksSpans: false)
         do {
             return .success(try reader.parseDocument())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Parses `bytes` and, when they are canonical text, also returns where
+    /// each array and object of at least `minimumSpan` bytes lies in them,
+    /// by storage identity; nil spans for text that is not canonical.
+    func parseWithCanonicalSpans(
+        _ bytes: [UInt8], minimumSpan: Int
+    ) throws(JSONParseError) -> (value: JSONValue, spans: [JSONStorageIdentity: Range<Int>]?) {
+        let result = bytes.withUnsafeBufferPointer { parseWithSpans(buffer: $0, minimumSpan: minimumSpan) }
+        let (value, spans) = try result.get()
+        return (value, spans)
+    }
+
+    private func parseWithSpans(
+        buffer: UnsafeBufferPointer<UInt8>, minimumSpan: Int
+    ) -> Result<(JSONValue, [JSONStorageIdentity: Range<Int>]?), JSONParseError> {
+        var reader = JSONByteReader(buffer: buffer, limits: limits, tracksSpans: true)
+        reader.minimumSpan = minimumSpan
+        do {
+            let value = try reader.parseDocument()
+            return .success((value, reader.isCanonical ? reader.spans : nil))
         } catch {
             return .failure(error)
         }
@@ -78,6 +104,10 @@ private struct JSONByteReader {
         var members: [String: JSONValue] = [:]
         var key: String = ""
         var keyOffset: Int = 0
+        /// Where the container's opening bracket is.
+        var start: Int = 0
+        /// The raw bytes of the last key, for checking canonical key order.
+        var keyBytes: Range<Int> = 0..<0
     }
 
     private let buffer: UnsafeBufferPointer<UInt8>
@@ -86,13 +116,54 @@ private struct JSONByteReader {
     private var position: Int
     /// Reused for strings with escapes, so each one does not allocate anew.
     private var scratch: [UInt8] = []
+    /// Whether to check canonical form and record container spans.
+    private let tracksSpans: Bool
+    /// Whether the text read so far is canonical (see `JSONWriter`); only
+    /// meaningful when `tracksSpans`. Conservative: an escape the canonical
+    /// writer might also produce (`\u00xx`) still counts as not canonical.
+    private(set) var isCanonical: Bool
+    private(set) var spans: [JSONStorageIdentity: Range<Int>] = [:]
+    var minimumSpan = 1
+    /// The raw bytes of the last string read, and whether it had escapes.
+    private var lastString: Range<Int> = 0..<0
+    private var lastStringEscaped = false
+    /// How many members the last finished object had: states are mostly
+    /// arrays of objects of one shape, so the next object is sized to match
+    /// instead of growing (and rehashing) as its members arrive.
+    private var lastObjectCount = 0
 
-    init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits) {
+    init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, tracksSpans: Bool) {
         self.buffer = buffer
         self.limits = limits
+        self.tracksSpans = tracksSpans
         let hasBOM = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
         bomLength = hasBOM ? 3 : 0
         position = bomLength
+        isCanonical = tracksSpans && !hasBOM
+    }
+
+    /// Records where a finished container lies, while the text is canonical.
+    private mutating func recordSpan(_ value: JSONValue, from start: Int) {
+        guard isCanonical, position - start >= minimumSpan, let identity = value.storageIdentity else { return }
+        spans[identity] = start..<position
+    }
+
+    /// Checks that the key just read sorts after the previous one, as
+    /// canonical text requires; keys with escapes are not compared.
+    private mutating func checkKeyOrder(after previous: Range<Int>) {
+        guard isCanonical else { return }
+        if lastStringEscaped {
+            isCanonical = false
+            return
+        }
+        let shared = min(previous.count, lastString.count)
+        var order: Int32 = 0
+        if shared > 0, let base = buffer.baseAddress {
+            order = memcmp(base + previous.lowerBound, base + lastString.lowerBound, shared)
+        }
+        if order > 0 || (order == 0 && previous.count >= lastString.count) {
+            isCanonical = false
+        }
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -116,8 +187,14 @@ private struct JSONByteReader {
                     value = .object([:])
                 } else {
                     var frame = Frame(isObject: true)
+                    if lastObjectCount > 1 { frame.members.reserveCapacity(lastObjectCount) }
+                    frame.start = position - 1
                     frame.keyOffset = position
                     frame.key = try parseKey()
+                    if tracksSpans {
+                        if lastStringEscaped { isCanonical = false }
+                        frame.keyBytes = lastString
+                    }
                     stack.append(frame)
                     continue parsing
                 }
@@ -129,7 +206,9 @@ private struct JSONByteReader {
                     position += 1
                     value = .array([])
                 } else {
-                    stack.append(Frame(isObject: false))
+                    var frame = Frame(isObject: false)
+                    frame.start = position - 1
+                    stack.append(frame)
                     continue parsing
                 }
             case UInt8(ascii: "\""):
@@ -176,10 +255,17 @@ private struct JSONByteReader {
                         skipWhitespace()
                         stack[top].keyOffset = position
                         stack[top].key = try parseKey()
+                        if tracksSpans {
+                            checkKeyOrder(after: stack[top].keyBytes)
+                            stack[top].keyBytes = lastString
+                        }
                         continue parsing
                     } else if byte == UInt8(ascii: "}") {
                         position += 1
-                        value = .object(stack.removeLast().members)
+                        let frame = stack.removeLast()
+                        lastObjectCount = frame.members.count
+                        value = .object(frame.members)
+                        if tracksSpans { recordSpan(value, from: frame.start) }
                     } else {
                         throw error(.unexpectedCharacter(byte, expected: "',' or '}'"), at: position)
                     }
@@ -195,7 +281,9 @@ private struct JSONByteReader {
                         continue parsing
                     } else if byte == UInt8(ascii: "]") {
                         position += 1
-                        value = .array(stack.removeLast().elements)
+                        let frame = stack.removeLast()
+                        value = .array(frame.elements)
+                        if tracksSpans { recordSpan(value, from: frame.start) }
                     } else {
                         throw error(.unexpectedCharacter(byte, expected: "',' or ']'"), at: position)
                     }
@@ -211,12 +299,15 @@ private struct JSONByteReader {
     }
 
     private mutating func skipWhitespace() {
-        while position < buffer.count {
+        let begin = position
+        scan: while position < buffer.count {
             switch buffer[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
+            default: break scan
             }
         }
+        // Canonical text has no whitespace outside strings.
+        if position != begin { isCanonical = false }
     }
 
     /// Parses `"key"` and the `:` after it; `position` is at the opening quote.
@@ -258,6 +349,10 @@ private struct JSONByteReader {
         let start = position
         var runStart = position
         var usesScratch = false
+        defer {
+            lastString = start..<max(start, position - 1)
+            lastStringEscaped = usesScratch
+        }
         while true {
             guard position < buffer.count else {
                 throw error(.unexpectedEndOfInput(expected: "'\"'"), at: position)
@@ -334,13 +429,17 @@ private struct JSONByteReader {
         switch byte {
         case UInt8(ascii: "\""): scratch.append(UInt8(ascii: "\""))
         case UInt8(ascii: "\\"): scratch.append(UInt8(ascii: "\\"))
-        case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "/"))
+        case UInt8(ascii: "/"):
+            // The canonical writer leaves `/` unescaped.
+            isCanonical = false
+            scratch.append(UInt8(ascii: "/"))
         case UInt8(ascii: "b"): scratch.append(0x08)
         case UInt8(ascii: "f"): scratch.append(0x0C)
         case UInt8(ascii: "n"): scratch.append(0x0A)
         case UInt8(ascii: "r"): scratch.append(0x0D)
         case UInt8(ascii: "t"): scratch.append(0x09)
         case UInt8(ascii: "u"):
+            isCanonical = false
             let unit = try parseHex4()
             var scalarValue = UInt32(unit)
             if unit >= 0xD800 && unit <= 0xDBFF {

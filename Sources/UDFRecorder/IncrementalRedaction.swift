@@ -17,10 +17,7 @@ final class IncrementalRedaction {
 
     init(redactor: Redactor) {
         self.redactor = redactor
-        // Redactor keeps its path rules private; read them by reflection, and
-        // fall back to whole-state redaction if that ever stops working.
-        let paths = Mirror(reflecting: redactor).children.first { $0.label == "paths" }.map { Mirror(reflecting: $0.value) }
-        byKeyOnly = paths?.displayStyle == .collection && paths?.children.isEmpty == true
+        byKeyOnly = !redactor.hasPathRules
     }
 
     func redact(_ state: JSONValue) -> JSONValue {
@@ -28,6 +25,14 @@ final class IncrementalRedaction {
         let output = redactKeys(state, previousInput: previous?.input, previousOutput: previous?.output)
         previous = (state, output)
         return output
+    }
+
+    /// `value` redacted on its own, not as the next of the stream: for
+    /// actions, which share nothing with one another. Verdicts by key are
+    /// still remembered, which is what makes it cheaper than `Redactor.redact`.
+    func redactAlone(_ value: JSONValue) -> JSONValue {
+        guard byKeyOnly else { return redactor.redact(value).value }
+        return redactKeys(value, previousInput: nil, previousOutput: nil)
     }
 
     private func isSecret(_ key: String) -> Bool {

@@ -3,15 +3,16 @@ import UDFLog
 
 /// The writer thread's encoders: states go through an incremental encoder
 /// and redaction, so a step costs what changed; actions are small and are
-/// encoded plainly.
+/// encoded plainly, and redacted with the verdict for each key remembered
+/// (deciding one costs Foundation string searches).
 final class StepEncodingContext {
     private let stateEncoder = IncrementalJSONEncoder()
     private let stateRedaction: IncrementalRedaction
-    private let redactor: Redactor
+    private let actionRedaction: IncrementalRedaction
 
     init(redactor: Redactor) {
-        self.redactor = redactor
         stateRedaction = IncrementalRedaction(redactor: redactor)
+        actionRedaction = IncrementalRedaction(redactor: redactor)
     }
 
     /// The next state of the recorded stream, redacted.
@@ -22,6 +23,6 @@ final class StepEncodingContext {
     /// An action, unredacted and redacted.
     func action<Action: Encodable>(_ action: Action) throws -> (raw: JSONValue, redacted: JSONValue) {
         let raw = try JSONValueEncoder().encode(action)
-        return (raw, redactor.redact(raw).value)
+        return (raw, actionRedaction.redactAlone(raw))
     }
 }

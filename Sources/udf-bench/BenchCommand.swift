@@ -1,7 +1,7 @@
 import Foundation
 import UDFJSON
 
-/// `udf-bench [--json] [--quick]`: runs every scenario and prints one table.
+/// `udf-bench [--json] [--quick] [--keep]`: runs every scenario and prints one table.
 @MainActor
 enum BenchCommand {
     static func run(arguments: [String]) {

@@ -2,13 +2,16 @@
 struct BenchOptions: Sendable {
     var json = false
     var quick = false
+    /// Keeps the recordings the run made (their directory is printed), for profiling.
+    var keep = false
 
     init(arguments: [String]) throws(BenchError) {
         for argument in arguments {
             switch argument {
             case "--json": json = true
             case "--quick": quick = true
-            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick]")
+            case "--keep": keep = true
+            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep]")
             }
         }
     }

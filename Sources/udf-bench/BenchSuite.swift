@@ -1,5 +1,7 @@
 import Foundation
 import UDFJSON
+import UDFLog
+import UDFRecorder
 
 /// Every scenario of issue 7, in order, each turned into table rows.
 @MainActor
@@ -16,7 +18,13 @@ struct BenchSuite {
 
     func run() throws -> [BenchRow] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer {
+            if options.keep {
+                progress("kept the recordings in \(directory)")
+            } else {
+                try? FileManager.default.removeItem(atPath: directory)
+            }
+        }
         var rows: [BenchRow] = []
         var states: [Int: (state: BenchState, label: String)] = [:]
         for size in Self.sizes {
@@ -100,15 +108,38 @@ struct BenchSuite {
                 "rebuild a random step (worst)", "\(options.rebuildSamples) random steps", figure: Format.duration(rebuild.worst),
                 value: rebuild.worst * 1e3, unit: "ms", target: "≤ 25 ms", met: rebuild.worst <= 0.025
             ))
+            for interval in [32, 128] {
+                progress("keyframe spacing \(interval)")
+                let path = file("ours-1000000-keyframes-\(interval).udf")
+                let recorded = try ThroughputBenchmark.ours(
+                    state: state, actions: options.ourActions(stateBytes: 1_000_000), path: path,
+                    options: RecorderOptions(keyframePolicy: KeyframePolicy(interval: interval))
+                )
+                let rebuilt = try RebuildBenchmark.run(path: path, samples: options.rebuildSamples)
+                rows.append(BenchRow(
+                    "keyframe spacing \(interval) instead of 64", "\(label), \(recorded.actions) steps",
+                    figure: "\(Format.bytes(recorded.bytesPerStep)) per step; rebuild median \(Format.duration(rebuilt.median)), "
+                        + "worst \(Format.duration(rebuilt.worst))",
+                    value: rebuilt.worst * 1e3, unit: "ms"
+                ))
+            }
             progress("diff")
             let diff = try DiffBenchmark.run(state: state, samples: options.diffSamples)
             rows.append(BenchRow(
-                "diff two states one leaf apart", label, figure: Format.duration(diff.diff),
-                value: diff.diff * 1e3, unit: "ms", target: "≤ 5 ms", met: diff.diff <= 0.005
+                "diff two states one leaf apart, sharing storage", label, figure: Format.duration(diff.sharedDiff),
+                value: diff.sharedDiff * 1e3, unit: "ms", target: "≤ 5 ms", met: diff.sharedDiff <= 0.005
             ))
             rows.append(BenchRow(
-                "JSON Patch of the same pair", label, figure: Format.duration(diff.patch),
-                value: diff.patch * 1e3, unit: "ms"
+                "JSON Patch of the same pair", label, figure: Format.duration(diff.sharedPatch),
+                value: diff.sharedPatch * 1e3, unit: "ms"
+            ))
+            rows.append(BenchRow(
+                "diff two states one leaf apart, encoded apart", label, figure: Format.duration(diff.independentDiff),
+                value: diff.independentDiff * 1e3, unit: "ms", target: "≤ 5 ms", met: diff.independentDiff <= 0.005
+            ))
+            rows.append(BenchRow(
+                "JSON Patch of the same pair", label, figure: Format.duration(diff.independentPatch),
+                value: diff.independentPatch * 1e3, unit: "ms"
             ))
             let stages = try EncodeBenchmark.run(state: state, samples: options.diffSamples)
             rows.append(BenchRow(
@@ -146,6 +177,14 @@ struct BenchSuite {
             value: Double(long.actions) / long.seconds, unit: "actions/s"
         ))
         rows += inspectorRows(path: longPath, steps: long.actions)
+        progress("navigation through the UDFLog API")
+        let keys = try NavigationBenchmark.run(path: longPath)
+        let slowest = keys.max { $0.seconds < $1.seconds }
+        rows.append(BenchRow(
+            "navigation per key, UDFLog API (not the stepper UI)", "\(long.actions)-step recording, from its middle",
+            figure: keys.map { "\($0.name) \(Format.duration($0.seconds))" }.joined(separator: "; "),
+            value: (slowest?.seconds ?? .nan) * 1e3, unit: "ms", target: "≤ 100 ms", met: (slowest?.seconds ?? .infinity) <= 0.1
+        ))
         return rows
     }
 

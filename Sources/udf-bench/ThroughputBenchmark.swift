@@ -15,8 +15,10 @@ enum ThroughputBenchmark {
         var bytesPerStep: Double { Double(fileBytes) / Double(actions + 1) }
     }
 
-    static func ours(state: BenchState, actions: Int, path: String) throws -> Result {
-        let recorder = try Recorder(path: path, app: "udf-bench")
+    static func ours(
+        state: BenchState, actions: Int, path: String, options: RecorderOptions = RecorderOptions()
+    ) throws -> Result {
+        let recorder = try Recorder(path: path, app: "udf-bench", options: options)
         let store = Store(initialState: state, reducer: BenchReducer.reducer, middleware: [recorder.middleware()])
         let count = state.items.count
         let seconds = measure {

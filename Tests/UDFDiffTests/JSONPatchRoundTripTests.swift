@@ -13,6 +13,9 @@ import UDFJSON
             if !patch.operations.isEmpty { nonEmptyPatches += 1 }
             let applied = try patch.apply(to: a)
             #expect(applied == b, "a: \(compactJSON(a))\nb: \(compactJSON(b))\npatch: \(compactJSON(patch.jsonValue))")
+            var inPlace = a
+            try patch.apply(inPlace: &inPlace)
+            #expect(inPlace == b)
             // The patch survives its JSON form.
             #expect(try JSONPatch(jsonValue: patch.jsonValue) == patch)
         }
@@ -31,6 +34,18 @@ import UDFJSON
             #expect(applied == b, "a: \(compactJSON(a))\nb: \(compactJSON(b))")
         }
         #expect(moves > 50)
+    }
+
+    @Test func aFailingPatchThrowsInPlaceAndLeavesTheOriginalIntactOtherwise() throws {
+        let original: JSONValue = ["a": [1, 2], "b": ["c": true]]
+        let patch = try JSONPatch(jsonValue: [
+            ["op": "replace", "path": "/a/0", "value": 5],
+            ["op": "remove", "path": "/b/missing"],
+        ])
+        var document = original
+        #expect(throws: JSONPatchError.self) { try patch.apply(inPlace: &document) }
+        #expect(throws: JSONPatchError.self) { try patch.apply(to: original) }
+        #expect(original == ["a": [1, 2], "b": ["c": true]])
     }
 
     @Test func equalValuesMakeAnEmptyPatch() {

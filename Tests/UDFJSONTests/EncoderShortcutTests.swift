@@ -37,6 +37,47 @@ import Testing
         #expect(new[37] == ["id": 37, "title": "title 37", "score": 38])
     }
 
+    @Test func equatableElementsWithPaddingAreReusedByEquality() throws {
+        // `Bool` before `Int`: copies leave the padding bytes unequal.
+        var state = (0..<100).map { Padded(done: $0 % 2 == 0, id: $0, flag: false, title: "t\($0)") }
+        let encoder = IncrementalJSONEncoder()
+        let before = try encoder.encode(["rows": state])
+        state[12].flag = true
+        state.append(Padded(done: true, id: 100, flag: false, title: "new"))
+        let after = try encoder.encode(["rows": state])
+        #expect(after == (try JSONValueEncoder().encode(["rows": state])))
+        let old = try #require(before["rows"]?.arrayValue)
+        let new = try #require(after["rows"]?.arrayValue)
+        #expect(new.count == 101)
+        let shared = zip(old, new).enumerated().filter { $0.element.0.isIdentical(to: $0.element.1) }.map(\.offset)
+        #expect(shared == Array(0..<12) + Array(13..<100))
+        #expect(new[12] == ["done": true, "id": 12, "flag": true, "title": "t12"])
+    }
+
+    @Test func randomizedRowsAreReusedExceptTheEditedOne() throws {
+        var random = SplitMix(seed: 9)
+        var state = ShortcutState.random(&random, rows: 50)
+        let encoder = IncrementalJSONEncoder()
+        let before = try encoder.encode(state)
+        state.rows[20].score += 0.25
+        let after = try encoder.encode(state)
+        #expect(after == (try JSONValueEncoder().encode(state)))
+        let old = try #require(before["rows"]?.arrayValue)
+        let new = try #require(after["rows"]?.arrayValue)
+        let fresh = zip(old, new).enumerated().filter { !$0.element.0.isIdentical(to: $0.element.1) }.map(\.offset)
+        #expect(fresh == [20])
+    }
+
+    @Test func equatableElementsHoldingAClassAreNeverReusedByEquality() throws {
+        let counter = Counter()
+        let encoder = IncrementalJSONEncoder()
+        let holders = [EquatableHolder(counter: counter, id: 1), EquatableHolder(counter: counter, id: 2)]
+        #expect(try encoder.encode(["a": holders]) == ["a": [["count": 0], ["count": 0]]])
+        counter.count = 3
+        // `==` compares the reference, which did not change; the count did.
+        #expect(try encoder.encode(["a": holders.map { $0 }]) == ["a": [["count": 3], ["count": 3]]])
+    }
+
     @Test func anIdenticalArrayBufferIsReusedWhole() throws {
         var random = SplitMix(seed: 42)
         let state = ShortcutState.random(&random, rows: 10)
@@ -85,6 +126,48 @@ import Testing
         #expect(writer.write(shared) == shared.canonicalBytes)
     }
 
+    @Test(arguments: [
+        (#"{"a":{"long":"enough to be reused by the writer, surely","n":[1,2,3,4,5,6,7,8]},"z":1}"#, true),
+        (#"{"z":1,"a":{"long":"enough to be reused by the writer, surely","n":[1,2,3,4,5,6,7,8]}}"#, false),
+        (#"{"a":{"n":[1,2,3,4,5,6,7,8],"long":"enough to be reused by the writer, surely"},"z":1}"#, false),
+        (#"{"a": {"long":"enough to be reused by the writer, surely","n":[1,2,3,4,5,6,7,8]},"z":1}"#, false),
+        (#"{"a":{"long":"enough to be reused by the writer\/ surely","n":[1,2,3,4,5,6,7,8]},"z":1}"#, false),
+        (#"{"a":{"long":"enough to be reused by the writer\u002c surely","n":[1,2,3,4,5,6,7,8]},"z":1}"#, false),
+        (#"{"a":{"lo\u006eg":"enough to be reused by the writer, surely","n":[1,2,3,4,5,6,7,8]},"z":1}"#, false),
+        (#"{"a":{"long":"enough\tto be reused by the \"writer\", surely","n":[1,2,3,4,5,6,7,8]},"z":1}"#, true),
+        ("\u{FEFF}{\"a\":{\"long\":\"enough to be reused by the writer, surely\",\"n\":[1,2,3,4,5,6,7,8]},\"z\":1}", false),
+        ("{\"a\":{\"long\":\"enough to be reused by the writer, surely\",\"n\":[1,2,3,4,5,6,7,8]},\"z\":1}\n", false),
+    ])
+    func aSeededWriterMatchesThePlainWriterWhateverTheParsedText(text: String, isCanonical: Bool) throws {
+        let writer = IncrementalCanonicalWriter()
+        let parsed = try writer.parse(Array(text.utf8))
+        // Canonical text seeds the root and "a" (the array is too short); other text seeds nothing.
+        #expect(writer.previousRanges.count == (isCanonical ? 2 : 0))
+        #expect(parsed == (try JSONParser().parse(text)))
+        #expect(writer.write(parsed) == parsed.canonicalBytes)
+        guard var members = parsed.objectValue else {
+            Issue.record("expected an object")
+            return
+        }
+        members["z"] = 2
+        let derived = JSONValue.object(members)
+        #expect(writer.write(derived) == derived.canonicalBytes)
+    }
+
+    @Test func aSeededWriterCopiesSharedSubtreesFromTheParsedText() throws {
+        let writer = IncrementalCanonicalWriter()
+        let text = #"{"a":{"long":"enough to be reused by the writer, surely","n":[1,2,3]},"z":1}"#
+        let parsed = try writer.parse(Array(text.utf8))
+        guard var members = parsed.objectValue else {
+            Issue.record("expected an object")
+            return
+        }
+        #expect(writer.previousRanges.values.sorted { $0.lowerBound < $1.lowerBound } == [0..<text.utf8.count, 5..<69])
+        members["z"] = 2
+        #expect(String(decoding: writer.write(.object(members)), as: UTF8.self)
+            == #"{"a":{"long":"enough to be reused by the writer, surely","n":[1,2,3]},"z":2}"#)
+    }
+
     @Test func utf8OrderSortsByBytesNotByCharacters() {
         #expect(JSONWriter.utf8Precedes("Z", "a"))
         #expect(JSONWriter.utf8Precedes("a", "ab"))
@@ -110,6 +193,31 @@ private struct Holder: Encodable {
     enum Key: String, CodingKey {
         case count
     }
+}
+
+private struct EquatableHolder: Encodable, Equatable {
+    let counter: Counter
+    let id: Int
+
+    static func == (lhs: EquatableHolder, rhs: EquatableHolder) -> Bool {
+        lhs.counter === rhs.counter && lhs.id == rhs.id
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(counter.count, forKey: .count)
+    }
+
+    enum Key: String, CodingKey {
+        case count
+    }
+}
+
+private struct Padded: Encodable, Equatable {
+    var done: Bool
+    var id: Int
+    var flag: Bool
+    var title: String
 }
 
 private struct Packed: Encodable {

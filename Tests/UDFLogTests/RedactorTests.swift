@@ -40,6 +40,13 @@ import UDFLog
         ])
     }
 
+    @Test func hasPathRulesReportsPathRulesOnly() throws {
+        #expect(Redactor().hasPathRules == false)
+        #expect(Redactor(extraKeys: ["nickname"]).hasPathRules == false)
+        #expect(Redactor.none.hasPathRules == false)
+        #expect(Redactor(paths: [try JSONPath(parsing: ".profile.ssn")], includeDefaults: false).hasPathRules == true)
+    }
+
     @Test func alreadyRedactedValuesAreNotCountedTwice() {
         let (_, count) = Redactor().redact(["password": "<redacted>"])
         #expect(count == 0)

@@ -70,6 +70,19 @@ import UDFJSON
         }
     }
 
+    @Test func actionsRedactedAloneMatchThePlainRedactor() throws {
+        var random = SplitMix64(seed: 31)
+        let byKey = IncrementalRedaction(redactor: Redactor())
+        let withPaths = Redactor(extraKeys: ["note"], paths: [try JSONPath(parsing: ".items")], includeDefaults: false)
+        let byPath = IncrementalRedaction(redactor: withPaths)
+        for _ in 0..<300 {
+            let action = Self.randomJSON(&random, depth: 1)
+            #expect(byKey.redactAlone(action) == Redactor().redact(action).value)
+            #expect(byPath.redactAlone(action) == withPaths.redact(action).value)
+        }
+        #expect(byKey.redactAlone(["login": ["password": "x", "id": 1]]) == ["login": ["password": "<redacted>", "id": 1]])
+    }
+
     @Test func aRedactorWithPathsIsAppliedWhole() throws {
         let redactor = Redactor(extraKeys: ["pin"], paths: [try JSONPath(parsing: ".profile.ssn")], includeDefaults: false)
         let redaction = IncrementalRedaction(redactor: redactor)
@@ -95,6 +108,26 @@ import UDFJSON
         #expect(SharingAwarePatch.make(from: ["a": 1], to: ["a": 1]).operations.isEmpty)
         #expect(SharingAwarePatch.make(from: ["a": [1, 2]], to: ["a": [1, 5]]).jsonValue.canonicalText
             == #"[{"op":"replace","path":"/a/1","value":5}]"#)
+    }
+
+    @Test(arguments: [UInt64(21), 22, 23])
+    func aWriterSeededByParsingCanonicalTextWritesEditsExactly(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let writer = IncrementalCanonicalWriter()
+        var value: JSONValue = ["items": .array((0..<40).map { _ in Self.randomJSON(&random, depth: 1) })]
+        for round in 0..<200 {
+            // Every other round reads pretty text, which is not canonical.
+            let text = round % 2 == 0 ? value.canonicalBytes : Array(value.prettyText(indent: 2).utf8)
+            let parsed = try writer.parse(text)
+            #expect(parsed == value)
+            var derived = parsed
+            for _ in 0..<Int(random.next() % 4) {
+                derived = Self.edit(derived, &random)
+            }
+            #expect(writer.write(derived) == derived.canonicalBytes)
+            #expect(writer.write(derived) == derived.canonicalBytes)
+            value = Self.edit(derived, &random)
+        }
     }
 
     @MainActor

@@ -15,8 +15,11 @@ import UDFJSON
 /// patch made from the diff reproduces the target exactly.
 public enum JSONDiff {
     /// The difference from `a` to `b`, or nil when they are equal.
+    ///
+    /// Containers that share storage are equal without a look inside, so
+    /// two states rebuilt from one another cost time in what changed.
     public static func diff(_ a: JSONValue, _ b: JSONValue) -> DiffNode? {
-        if a == b { return nil }
+        if a.isIdentical(to: b) || a == b { return nil }
         switch (a, b) {
         case (.object(let old), .object(let new)):
             return .object(diffObjects(old, new))
@@ -63,7 +66,24 @@ public enum JSONDiff {
             tokens[value] = fresh
             return fresh
         }
-        let script = MyersDiff.edits(from: old.map(token), to: new.map(token))
+        // Tokens hash whole elements; the equal ends cost one `==` each,
+        // which is O(1) for elements that share storage.
+        let ends = CommonEnds(old, new)
+        var script: [MyersDiff.Edit] = (0..<ends.prefix).map { .equal(old: $0, new: $0) }
+        let middle = MyersDiff.edits(
+            from: old[ends.prefix..<(old.count - ends.suffix)].map(token),
+            to: new[ends.prefix..<(new.count - ends.suffix)].map(token)
+        )
+        for edit in middle {
+            switch edit {
+            case .equal(let o, let n): script.append(.equal(old: o + ends.prefix, new: n + ends.prefix))
+            case .delete(let o): script.append(.delete(old: o + ends.prefix))
+            case .insert(let n): script.append(.insert(new: n + ends.prefix))
+            }
+        }
+        for offset in 0..<ends.suffix {
+            script.append(.equal(old: old.count - ends.suffix + offset, new: new.count - ends.suffix + offset))
+        }
         var builder = EntryBuilder(new: new)
         var pendingRemoved: [Int] = []
         var pendingInserted: [Int] = []
@@ -90,17 +110,25 @@ public enum JSONDiff {
     private static func diffByIdentity(_ old: IdentifiedElements, _ new: IdentifiedElements) -> ArrayDiff {
         // The stable elements are a longest common subsequence of the ids both
         // arrays share; every other shared id has moved.
+        // Equal elements at both ends keep their places (ids are unique, so
+        // none of theirs occurs in the middle); only the middle is matched.
+        let ends = CommonEnds(old.elements, new.elements)
+        let oldMiddle = ends.prefix..<(old.ids.count - ends.suffix)
+        let newMiddle = ends.prefix..<(new.ids.count - ends.suffix)
         var tokens: [JSONValue: Int] = [:]
-        for id in old.ids where new.indexByID[id] != nil { tokens[id] = tokens.count }
-        let oldShared = old.ids.compactMap { tokens[$0] }
-        let newShared = new.ids.compactMap { tokens[$0] }
+        for id in old.ids[oldMiddle] where new.indexByID[id] != nil { tokens[id] = tokens.count }
+        let oldShared = old.ids[oldMiddle].compactMap { tokens[$0] }
+        let newShared = new.ids[newMiddle].compactMap { tokens[$0] }
         var stable = Set<Int>()
         for case .equal(let oldPosition, _) in MyersDiff.edits(from: oldShared, to: newShared) {
             stable.insert(oldShared[oldPosition])
         }
 
         var builder = EntryBuilder(new: new.elements)
-        var oldCursor = 0
+        if ends.prefix > 0 {
+            builder.appendUnchangedRun(oldIndex: 0, newIndex: 0, count: ends.prefix)
+        }
+        var oldCursor = ends.prefix
         func flushRemoved(upTo end: Int) {
             while oldCursor < end {
                 let id = old.ids[oldCursor]
@@ -110,7 +138,8 @@ public enum JSONDiff {
                 oldCursor += 1
             }
         }
-        for (newIndex, id) in new.ids.enumerated() {
+        for newIndex in newMiddle {
+            let id = new.ids[newIndex]
             let newValue = new.elements[newIndex]
             guard let oldIndex = old.indexByID[id], let token = tokens[id] else {
                 builder.entries.append(.inserted(newIndex: newIndex, id: id, value: newValue))
@@ -129,7 +158,12 @@ public enum JSONDiff {
                 builder.entries.append(.moved(oldIndex: oldIndex, newIndex: newIndex, id: id, diff: child))
             }
         }
-        flushRemoved(upTo: old.ids.count)
+        flushRemoved(upTo: old.ids.count - ends.suffix)
+        if ends.suffix > 0 {
+            builder.appendUnchangedRun(
+                oldIndex: old.ids.count - ends.suffix, newIndex: new.ids.count - ends.suffix, count: ends.suffix
+            )
+        }
         return ArrayDiff(matching: .identity, entries: builder.entries,
                          oldCount: old.elements.count, newCount: new.elements.count)
     }
@@ -171,6 +205,18 @@ private struct EntryBuilder {
 
     init(new: [JSONValue]) {
         self.new = new
+    }
+
+    /// `count` equal elements from `oldIndex` and `newIndex` on, merged with
+    /// a run that ends right before them.
+    mutating func appendUnchangedRun(oldIndex: Int, newIndex: Int, count: Int) {
+        if case .unchanged(let runOld, let runNew, let elements)? = entries.last,
+           runOld + elements.count == oldIndex, runNew + elements.count == newIndex {
+            entries[entries.count - 1] = .unchanged(
+                oldIndex: runOld, newIndex: runNew, elements: new[runNew..<(newIndex + count)])
+        } else {
+            entries.append(.unchanged(oldIndex: oldIndex, newIndex: newIndex, elements: new[newIndex..<(newIndex + count)]))
+        }
     }
 
     mutating func appendUnchanged(oldIndex: Int, newIndex: Int) {
@@ -220,6 +266,29 @@ private struct EntryBuilder {
     }
 }
 
+/// How many elements two arrays share, equal and in place, at the front and
+/// at the back; the two never overlap.
+private struct CommonEnds {
+    let prefix: Int
+    let suffix: Int
+
+    init(_ old: [JSONValue], _ new: [JSONValue]) {
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter, Self.equal(old[prefix], new[prefix]) { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, Self.equal(old[old.count - 1 - suffix], new[new.count - 1 - suffix]) {
+            suffix += 1
+        }
+        self.prefix = prefix
+        self.suffix = suffix
+    }
+
+    private static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        a.isIdentical(to: b) || a == b
+    }
+}
+
 /// An array whose elements are all objects with a unique `id` member.
 private struct IdentifiedElements {
     let elements: [JSONValue]
@@ -229,7 +298,9 @@ private struct IdentifiedElements {
     init?(_ elements: [JSONValue]) {
         var ids: [JSONValue] = []
         var indexByID: [JSONValue: Int] = [:]
+        guard elements.first?["id"] != nil else { return nil }
         ids.reserveCapacity(elements.count)
+        indexByID.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             guard let id = element["id"], indexByID.updateValue(index, forKey: id) == nil else { return nil }
             ids.append(id)

@@ -42,13 +42,27 @@ public struct JSONPatch: Sendable, Equatable {
     /// - Throws: `JSONPatchError` naming the failing operation and why it failed.
     public func apply(to document: JSONValue) throws(JSONPatchError) -> JSONValue {
         var result = document
+        try apply(inPlace: &result)
+        return result
+    }
+
+    /// Applies every operation to `document` itself, so that a caller holding
+    /// the only reference to it changes the containers on the operations'
+    /// paths in place instead of copying them (a rebuild applies up to a
+    /// keyframe interval of patches to one large state).
+    ///
+    /// Not atomic, unlike `apply(to:)`: after an error `document` is left
+    /// partly changed (containers on the failing path may be null), so a
+    /// caller discards it.
+    ///
+    /// - Throws: `JSONPatchError` naming the failing operation and why it failed.
+    public func apply(inPlace document: inout JSONValue) throws(JSONPatchError) {
         for (index, operation) in operations.enumerated() {
             do {
-                try PatchApplier.apply(operation, to: &result)
+                try PatchApplier.apply(operation, to: &document)
             } catch {
                 throw JSONPatchError(error, operationIndex: index, operationName: operation.name)
             }
         }
-        return result
     }
 }

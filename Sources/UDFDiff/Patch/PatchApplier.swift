@@ -145,26 +145,40 @@ enum PatchApplier {
             return
         }
         let here = JSONPointer(tokens: Array(path.tokens.prefix(depth + 1)))
-        switch value {
-        case .object(var members):
+        // Move the container out of `value` first: matching on `value` in
+        // place keeps a second reference to it, so every change below would
+        // copy the whole container.
+        if var members = takeObject(&value) {
             guard var child = members[token] else { throw .pathNotFound(here) }
             // Detach the child so that it is uniquely referenced while mutated.
-            value = .null
             members[token] = .null
             try descend(&child, tokens: tokens.dropFirst(), depth: depth + 1, path: path, body)
             members[token] = child
             value = .object(members)
-        case .array(var elements):
+        } else if var elements = takeElements(&value) {
             let index = try existingIndex(token, count: elements.count, path: here)
-            value = .null
             var child = elements[index]
             elements[index] = .null
             try descend(&child, tokens: tokens.dropFirst(), depth: depth + 1, path: path, body)
             elements[index] = child
             value = .array(elements)
-        default:
+        } else {
             throw .pathNotFound(here)
         }
+    }
+
+    /// An object's members, leaving null in `value`; nil for anything else.
+    private static func takeObject(_ value: inout JSONValue) -> [String: JSONValue]? {
+        guard case .object(let members) = value else { return nil }
+        value = .null
+        return members
+    }
+
+    /// An array's elements, leaving null in `value`; nil for anything else.
+    private static func takeElements(_ value: inout JSONValue) -> [JSONValue]? {
+        guard case .array(let elements) = value else { return nil }
+        value = .null
+        return elements
     }
 
     /// The index `token` names in an array of `count` elements that must exist.

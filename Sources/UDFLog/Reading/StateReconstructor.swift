@@ -8,9 +8,16 @@ import UDFSQLite
 ///
 /// It remembers the last state it built, so stepping forward one step at a
 /// time costs one patch, not a rebuild.
+///
+/// The hash is always checked over the full canonical text of the rebuilt
+/// state; a canonical writer seeded with the keyframe's own bytes (which are
+/// canonical text) copies the bytes of every subtree the patches left shared
+/// instead of writing them again. That changes the cost, not the check.
 final class StateReconstructor {
     private unowned let recording: Recording
     private var last: (timelineID: Int, step: Int, state: JSONValue)?
+    /// Holds the canonical bytes of the keyframe or of `last`, by subtree.
+    private let writer = IncrementalCanonicalWriter()
 
     init(recording: Recording) {
         self.recording = recording
@@ -38,7 +45,7 @@ final class StateReconstructor {
         if let last, last.timelineID == timelineID, last.step >= keyframe.0, last.step < step {
             current = (last.step, last.state)
         } else {
-            current = (keyframe.0, try parse(keyframe.1, step: keyframe.0, timeline: timeline))
+            current = (keyframe.0, try parse(keyframe.1, step: keyframe.0, timeline: timeline, seeding: writer))
         }
         if current.step < step {
             let patches = try recording.query { db in
@@ -46,18 +53,25 @@ final class StateReconstructor {
                     SELECT step, patch FROM steps WHERE timeline_id = ? AND step > ? AND step <= ? ORDER BY step
                     """).rows([timelineID, current.step, step]) { row in (row.int(0), row.bytes(1)) }
             }
+            // The state is taken out of `current`, so this loop holds its only
+            // reference and each patch changes it in place; only the first
+            // copies the containers the keyframe (kept by `writer`) shares.
+            var state = current.state
+            current.state = .null
             for (patchStep, bytes) in patches {
                 guard let bytes else {
                     throw RecordingError.corruptStep(step: patchStep, timeline: timeline.name, reason: "a keyframe follows the chosen one")
                 }
-                current = (patchStep, try apply(bytes, to: current.state, step: patchStep, timeline: timeline))
+                try apply(bytes, toInPlace: &state, step: patchStep, timeline: timeline)
+                current.step = patchStep
             }
+            current.state = state
             guard current.step == step else {
                 throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "its patch chain has a gap after step \(current.step)")
             }
         }
         let stored = try recording.step(step, on: timeline).stateHash
-        let actual = current.state.stateHash
+        let actual = StateHash.of(writer.write(current.state))
         guard stored == actual else {
             throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "rebuilt state hash \(actual) differs from the stored \(stored)")
         }
@@ -65,11 +79,27 @@ final class StateReconstructor {
         return current.state
     }
 
-    func parse(_ bytes: [UInt8], step: Int, timeline: TimelineInfo) throws(RecordingError) -> JSONValue {
+    func parse(
+        _ bytes: [UInt8], step: Int, timeline: TimelineInfo, seeding writer: IncrementalCanonicalWriter? = nil
+    ) throws(RecordingError) -> JSONValue {
         do {
+            if let writer {
+                return try writer.parse(bytes)
+            }
             return try JSONParser().parse(bytes)
         } catch {
             throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "its keyframe is not valid JSON: \(error)")
+        }
+    }
+
+    /// Applies one stored patch to `state` in place; after an error `state`
+    /// is partly patched, which callers discard.
+    func apply(_ bytes: [UInt8], toInPlace state: inout JSONValue, step: Int, timeline: TimelineInfo) throws(RecordingError) {
+        do {
+            let patch = try JSONPatch(jsonValue: try JSONParser().parse(bytes))
+            try patch.apply(inPlace: &state)
+        } catch {
+            throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "its patch does not apply: \(error)")
         }
     }
 

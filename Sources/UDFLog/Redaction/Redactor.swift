@@ -39,6 +39,13 @@ public struct Redactor: Sendable {
         self.paths = paths
     }
 
+    /// Whether any path rule is set, besides the rules by key.
+    ///
+    /// Redaction by key alone is local to each subtree, so a caller may
+    /// redact an unchanged subtree once and reuse the result; a path rule
+    /// depends on where a value sits, so such a redactor is applied whole.
+    public var hasPathRules: Bool { !paths.isEmpty }
+
     /// A redactor that changes nothing.
     public static let none = Redactor(includeDefaults: false)
 

@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "todo-example", dependencies: ["TodoExample"]),
         .executableTarget(
             name: "udf-bench",
-            dependencies: ["UDF", "UDFJSON", "UDFDiff", "UDFSQLite", "UDFLog", "UDFRecorder"]
+            dependencies: ["UDF", "UDFJSON", "UDFDiff", "UDFSQLite", "UDFLog", "UDFRecorder", "UDFInspect"]
         ),
 
         .testTarget(name: "UDFTests", dependencies: ["UDF"]),

@@ -177,11 +177,11 @@ struct BenchSuite {
             value: Double(long.actions) / long.seconds, unit: "actions/s"
         ))
         rows += inspectorRows(path: longPath, steps: long.actions)
-        progress("navigation through the UDFLog API")
+        progress("navigation through the stepper")
         let keys = try NavigationBenchmark.run(path: longPath)
         let slowest = keys.max { $0.seconds < $1.seconds }
         rows.append(BenchRow(
-            "navigation per key, UDFLog API (not the stepper UI)", "\(long.actions)-step recording, from its middle",
+            "navigation per key, udf-inspect step", "\(long.actions)-step recording, from its middle",
             figure: keys.map { "\($0.name) \(Format.duration($0.seconds))" }.joined(separator: "; "),
             value: (slowest?.seconds ?? .nan) * 1e3, unit: "ms", target: "≤ 100 ms", met: (slowest?.seconds ?? .infinity) <= 0.1
         ))

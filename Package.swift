@@ -34,15 +34,17 @@ let package = Package(
             dependencies: ["UDF", "UDFJSON", "UDFDiff", "UDFSQLite", "UDFLog", "UDFRecorder", "UDFInspect"]
         ),
 
+        // Helpers every test target shares: temporary directories, subprocesses.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "UDFTests", dependencies: ["UDF"]),
         .testTarget(name: "UDFJSONTests", dependencies: ["UDFJSON"]),
         .testTarget(name: "UDFDiffTests", dependencies: ["UDFDiff"]),
         .testTarget(name: "UDFSQLiteTests", dependencies: ["UDFSQLite"]),
-        .testTarget(name: "UDFLogTests", dependencies: ["UDFLog"]),
-        .testTarget(name: "UDFRecorderTests", dependencies: ["UDFRecorder", "UDF", "TodoExample"]),
+        .testTarget(name: "UDFLogTests", dependencies: ["UDFLog", "TestSupport"]),
+        .testTarget(name: "UDFRecorderTests", dependencies: ["UDFRecorder", "UDF", "TodoExample", "TestSupport"]),
         .testTarget(
             name: "UDFInspectTests",
-            dependencies: ["UDFInspect", "TodoExample"]
+            dependencies: ["UDFInspect", "TodoExample", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

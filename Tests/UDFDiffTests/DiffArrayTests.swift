@@ -106,3 +106,10 @@ extension DiffArrayTests {
         #expect(try patch.apply(to: a) == b)
     }
 }
+
+@Suite struct DiffEmptyIdentifiedArrayTests {
+    @Test func theFirstElementAddedToAnEmptyArrayIsLabelledByItsID() throws {
+        let node = try #require(JSONDiff.diff(["todos": []], ["todos": [["id": 1, "title": "Buy milk"]]]))
+        #expect(PathsDiffRenderer().render(node) == #".todos[id=1]: added {"id":1,"title":"Buy milk"}"#)
+    }
+}

@@ -298,7 +298,9 @@ private struct IdentifiedElements {
     init?(_ elements: [JSONValue]) {
         var ids: [JSONValue] = []
         var indexByID: [JSONValue: Int] = [:]
-        guard elements.first?["id"] != nil else { return nil }
+        // Rejects a plain array at its first element; an empty array carries
+        // no ids, so it matches an identified one, as the first insertion does.
+        if let first = elements.first, first["id"] == nil { return nil }
         ids.reserveCapacity(elements.count)
         indexByID.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {

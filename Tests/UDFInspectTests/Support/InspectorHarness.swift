@@ -45,27 +45,3 @@ enum Fixtures {
     static var workload: String { path("todo-workload.udf") }
 }
 
-/// A fresh directory per test, removed when released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("udf-inspect-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    /// A copy of a fixture that a test may change.
-    func copy(_ fixture: String, as name: String) throws -> String {
-        let destination = path(name)
-        try FileManager.default.copyItem(atPath: fixture, toPath: destination)
-        return destination
-    }
-}

@@ -1,21 +1,16 @@
 import Foundation
 import Synchronization
 
-/// The package's built executables sit beside the test bundle.
-enum Executables {
-    static func url(_ name: String) -> URL {
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = testBinary.deletingLastPathComponent()
-        while directory.pathExtension == "xctest" || directory.lastPathComponent == "Contents" || directory.lastPathComponent == "MacOS" {
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent(name)
-    }
+/// A command run to completion, with its output captured.
+public struct Subprocess: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
 
-    /// Runs `name` with `input` on its stdin and returns its status and output.
-    static func run(_ name: String, _ arguments: [String], input: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
+    /// Runs `executable` with `input` on its stdin, `NO_COLOR` set.
+    public static func run(_ executable: URL, _ arguments: [String], input: String = "") throws -> Subprocess {
         let process = Process()
-        process.executableURL = url(name)
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
@@ -39,7 +34,16 @@ enum Executables {
         let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData.get(), as: UTF8.self))
+        return Subprocess(
+            status: process.terminationStatus,
+            stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorData.get(), as: UTF8.self)
+        )
+    }
+
+    /// The `sqlite3` shell, found on PATH: what a user with only the shell sees.
+    public static func sqlite3(_ path: String, _ sql: String) throws -> Subprocess {
+        try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", path, sql])
     }
 }
 

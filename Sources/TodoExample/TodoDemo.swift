@@ -17,7 +17,7 @@ public enum TodoDemo {
             Let's find out why.
             """,
         stops: [
-            .init("The sessions in the file: one run of the app.", command: "sessions"),
+            .init("The sessions in the file: each is one run of the app.", command: "sessions"),
             .init("Every action the app handled, with the step whose effect sent it.", command: "log"),
             .init("\"Walk the dog\" is todo 2. Which step made it disappear?", command: "find", arguments: ["--where", "not (.todos[id=2] exists)", "--becomes"]),
             .init("Every step that ever changed todo 2: added by step 2, removed by step \(bugStep).", command: "blame", arguments: [".todos[id=2]"]),

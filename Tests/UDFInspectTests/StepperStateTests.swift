@@ -11,7 +11,10 @@ import Testing
         #expect(state.action(for: .character("g")) == .first)
         #expect(state.action(for: .character("G")) == .last)
         #expect(state.action(for: .character("d")) == .toggleDiff)
-        #expect(state.action(for: .character("b")) == .branch)
+        #expect(state.action(for: .character("b")) == nil)
+        #expect(state.prompt == StepperPrompt(kind: .branch))
+        for character in "fix" { _ = state.action(for: .character(character)) }
+        #expect(state.action(for: .enter) == .branch("fix"))
         #expect(state.action(for: .character("?")) == .help)
         #expect(state.action(for: .character("j")) == .scroll(1))
         #expect(state.action(for: .up) == .scroll(-1))

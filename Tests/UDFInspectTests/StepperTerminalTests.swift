@@ -92,7 +92,9 @@ import Glibc
         try status(terminal, shows: "step 10 of 13")
 
         terminal.send("b")
-        try terminal.waitUntil("the branching message") { $0.lines[23] == "branching arrives with timelines" }
+        try terminal.waitUntil("the branch prompt") { $0.lines[23].hasPrefix("branch here, name:") }
+        terminal.send("\u{7F}")
+        try terminal.waitUntil("the prompt closed") { !$0.lines[23].hasPrefix("branch here, name:") }
         terminal.send("?")
         screen = try terminal.waitUntil("the help") { $0.lines[1] == "help" }
         #expect(screen.lines[2] == "keys")

@@ -13,7 +13,8 @@ enum StepperAction: Equatable, Sendable {
     case showState(path: String?)
     /// Finds the next step whose state satisfies the predicate; nil repeats the last find.
     case find(String?)
-    case branch
+    /// Creates a timeline forking at the current step, named by the text.
+    case branch(String)
     case help
     case quit
     /// Scrolls the content by lines; negative scrolls up.

@@ -11,7 +11,7 @@ enum StepperHelp {
         "  s PATH Enter    the state at a path, such as .todos[id=3]; empty for the whole state",
         "  / EXPR Enter    find the next step whose state matches, such as .todos[*].done == true",
         "  n               after a find: the next match; Esc ends the find",
-        "  b               branch here",
+        "  b NAME Enter    branch here: a new timeline forking at this step",
         "  j k  ↓ ↑        scroll one line",
         "  Space PgDn PgUp scroll one page",
         "  ?               this help; any key closes it",
@@ -28,6 +28,7 @@ enum StepperHelp {
         "  diff             show the diff from the previous step (the default)",
         "  state [PATH]     show the state, or the value at a path",
         "  find [EXPR]      the next step whose state matches; without EXPR, the last find again",
+        "  branch NAME      a new timeline forking at this step",
         "  help             this list",
         "  quit, q          stop (so does the end of the input)",
     ]

@@ -29,7 +29,11 @@ enum StepperLineCommand {
         case "diff", "d": return try noArgument(.showDiff, word, rest)
         case "help", "?": return try noArgument(.help, word, rest)
         case "quit", "q", "exit": return try noArgument(.quit, word, rest)
-        case "branch", "b": return try noArgument(.branch, word, rest)
+        case "branch", "b":
+            guard !rest.isEmpty else {
+                throw StepperLineError("'branch' needs a name, as in 'branch fix'")
+            }
+            return .branch(rest)
         case "jump", ":":
             guard let step = Int(rest) else {
                 throw StepperLineError("'jump' needs a step number, as in 'jump 40'")

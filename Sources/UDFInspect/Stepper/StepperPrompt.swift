@@ -1,4 +1,4 @@
-/// A line being typed at the bottom of the screen: after `:`, `s` or `/`.
+/// A line being typed at the bottom of the screen: after `:`, `s`, `/` or `b`.
 struct StepperPrompt: Equatable, Sendable {
     /// What the typed text will be used for.
     enum Kind: Equatable, Sendable {
@@ -8,6 +8,8 @@ struct StepperPrompt: Equatable, Sendable {
         case path
         /// A predicate, after `/`.
         case find
+        /// A new timeline's name, after `b`.
+        case branch
     }
 
     var kind: Kind
@@ -19,6 +21,7 @@ struct StepperPrompt: Equatable, Sendable {
         case .jump: ":"
         case .path: "state at path: "
         case .find: "/"
+        case .branch: "branch here, name: "
         }
     }
 }

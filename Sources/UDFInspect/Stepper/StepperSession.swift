@@ -88,8 +88,8 @@ final class StepperSession {
             try refresh()
         case .find(let text):
             try find(text)
-        case .branch:
-            state.message = "branching arrives with timelines"
+        case .branch(let name):
+            try branch(named: name)
         case .help:
             state.showsHelp.toggle()
             state.scroll = 0
@@ -111,6 +111,24 @@ final class StepperSession {
     func clampScroll(height: Int) {
         let maximum = max(contentLines.count - max(height, 1), 0)
         state.scroll = min(max(state.scroll, 0), maximum)
+    }
+
+    /// Forks the timeline at the current step, as `udf-inspect branch` does.
+    /// The recording stays open read-only; the branch is written through its
+    /// own short-lived connection.
+    private func branch(named name: String) throws(InspectError) {
+        do {
+            try RecordingBranches.create(
+                path: document.recording.path,
+                session: document.session.id,
+                parent: document.timeline.name,
+                at: state.step,
+                name: name
+            )
+        } catch {
+            throw InspectError(error)
+        }
+        state.message = "created branch '\(name)' at step \(state.step); open it with --timeline \(name)"
     }
 
     private func move(to step: Int) throws(InspectError) {

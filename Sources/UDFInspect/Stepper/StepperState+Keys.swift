@@ -39,7 +39,7 @@ extension StepperState {
         case .character("d"):
             return .toggleDiff
         case .character("b"):
-            return .branch
+            prompt = StepperPrompt(kind: .branch)
         case .character("?"):
             return .help
         case .character("q"), .interrupt:
@@ -94,6 +94,12 @@ extension StepperState {
             case .find:
                 guard !text.isEmpty else { return search != nil ? .find(nil) : nil }
                 return .find(text)
+            case .branch:
+                guard !text.isEmpty else {
+                    message = "a branch needs a name"
+                    return nil
+                }
+                return .branch(text)
             }
         default:
             return nil

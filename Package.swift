@@ -41,6 +41,10 @@ let package = Package(
         .testTarget(name: "UDFLogTests", dependencies: ["UDFLog"]),
         .testTarget(name: "UDFRecorderTests", dependencies: ["UDFRecorder", "UDF", "TodoExample"]),
         .testTarget(
+            name: "UDFReliabilityTests",
+            dependencies: ["UDFLog", "UDFRecorder", "UDFInspect", "TodoExample", "UDF", "UDFJSON", "UDFDiff"]
+        ),
+        .testTarget(
             name: "UDFInspectTests",
             dependencies: ["UDFInspect", "TodoExample"]
         ),

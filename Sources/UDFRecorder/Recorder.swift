@@ -64,7 +64,7 @@ public final class Recorder: Sendable {
             let writer = try RecordingWriter(
                 path: path,
                 app: app,
-                options: .init(keyframePolicy: options.keyframePolicy, metadata: options.metadata)
+                options: .init(keyframePolicy: options.keyframePolicy, metadata: options.metadata, maximumFileSize: options.maximumFileSize)
             )
             opened = .success(WriterBox(
                 writer: writer, identity: FileIdentity(path: path),
@@ -185,6 +185,7 @@ public final class Recorder: Sendable {
             }
         } catch {
             fail(error)
+            box.writer.abandon()
         }
     }
 

@@ -19,6 +19,7 @@ enum RecordingFile {
         }
         database.setBusyTimeout(milliseconds: 5_000)
         try checkIdentity(database, path: path)
+        try checkPages(database, path: path)
         return database
     }
 
@@ -39,6 +40,8 @@ enum RecordingFile {
                     throw RecordingError.invalidFile(path: path, reason: "is a SQLite database but not a udf recording")
                 }
             }
+            // Appending to a damaged file would bury the damage under new steps.
+            try checkPages(database, path: path)
             // WAL lets readers, such as `udf-inspect log --follow`, read while
             // we write (https://sqlite.org/wal.html). NORMAL sync in WAL mode
             // survives a process crash; a power loss may drop the last commits.
@@ -123,6 +126,29 @@ enum RecordingFile {
         }
         guard version >= 1 else {
             throw RecordingError.invalidFile(path: path, reason: "is a udf recording with no schema")
+        }
+    }
+
+    /// Files up to this size get `PRAGMA quick_check` when opened; larger
+    /// ones are checked as their pages are read, and by `verify`.
+    static let quickCheckLimit = 256 << 20
+
+    /// Refuses a file with a damaged page before anything reads or appends.
+    ///
+    /// Without it a garbage page deep in the steps table goes unnoticed until
+    /// a query happens to read it, and a writer would append to a broken
+    /// b-tree. `quick_check` (https://sqlite.org/pragma.html#pragma_quick_check)
+    /// reads every page once, so it costs about one sequential read of the file.
+    static func checkPages(_ database: Database, path: String) throws(RecordingError) {
+        guard let size = fileSize(path), size <= quickCheckLimit else { return }
+        let problems: [String]
+        do {
+            problems = try database.prepare("PRAGMA quick_check(1)").rows { $0.text(0) }
+        } catch {
+            throw RecordingError.from(error, path: path)
+        }
+        guard problems == ["ok"] else {
+            throw RecordingError.invalidFile(path: path, reason: "is damaged: \(problems.first ?? "quick_check failed")")
         }
     }
 

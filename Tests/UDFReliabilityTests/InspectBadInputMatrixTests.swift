@@ -19,7 +19,7 @@ import UDFInspect
     static let templates: [String: Template] = [
         "sessions": Template(arguments: ["{file}"]),
         "timelines": Template(arguments: ["{file}"]),
-        "log": Template(arguments: ["{file}", "--from", "{step}"]),
+        "log": Template(arguments: ["{file}", "--last", "5"]),
         "show": Template(arguments: ["{file}", "{step}", "--path", "{path}"]),
         "diff": Template(arguments: ["{file}", "{step}", "--path", "{path}"]),
         "find": Template(arguments: ["{file}", "--where", "{expr}", "--from", "{step}"]),
@@ -27,12 +27,12 @@ import UDFInspect
         "why": Template(arguments: ["{file}", "{step}"]),
         "stats": Template(arguments: ["{file}"]),
         "verify": Template(arguments: ["{file}"]),
-        "export": Template(arguments: ["{file}", "--format", "json", "--to", "{step}", "-o", "{out}"]),
+        "export": Template(arguments: ["{file}", "--format", "json", "--from", "{step}", "--to", "{step}", "-o", "{out}"]),
         "import": Template(arguments: ["{file}", "{in}"], writesFile: true),
         "demo": Template(arguments: ["--out", "{file}"], writesFile: true),
     ]
 
-    static let good = ["{step}": "3", "{path}": ".todos", "{expr}": ".todos.count >= 0"]
+    static let good = ["{step}": "3", "{path}": ".todos", "{expr}": ".nextID > 0"]
 
     static func arguments(_ command: String, file: String, directory: TemporaryDirectory, replacing: [String: String] = [:]) -> [String] {
         let template = templates[command]?.arguments ?? []

@@ -57,10 +57,9 @@ import UDFRecorder
         #expect((Int(pages.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .max) * 4_096 <= limit)
     }
 
-    @Test func aLimitBelowTheFileSizeRefusesAtTheStartAndChangesNothing() async throws {
+    @Test func aLimitBelowTheFileSizeStopsAtTheFirstNewPageAndKeepsEarlierSessions() async throws {
         let directory = try TemporaryDirectory()
         let path = try directory.copy(Fixtures.workload, as: "big.udf")
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let failures = FailureLog()
         let recorder = try Recorder(
             path: path,
@@ -68,11 +67,17 @@ import UDFRecorder
             options: RecorderOptions(maximumFileSize: 4_096)
         ) { failures.append($0.description) }
         let store = Store(initialState: NotebookState(), reducer: NotebookAction.reducer, middleware: [recorder.middleware()])
-        store.send(.tick)
+        for n in 1...500 { store.send(.write("note \(n) " + String(repeating: "y", count: 100))) }
         recorder.flush()
         #expect(failures.all == ["udf recorder stopped: cannot write '\(path)': the disk is full"])
         #expect(throws: RecorderFailure.self) { try recorder.close() }
-        #expect(try Recording(path: path).sessions().count == 1)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+
+        let recording = try Recording(path: path)
+        let sessions = try recording.sessions()
+        #expect(sessions.first?.stepCount == 1_001)
+        #expect(sessions.first?.status == .closed)
+        #expect(sessions.count <= 2)
+        let report = try recording.verify()
+        #expect(report.isOK, "\(report.problems)")
     }
 }

@@ -33,8 +33,10 @@ enum RecordingFile {
         do {
             let database = try Database(path: path, mode: .create)
             database.setBusyTimeout(milliseconds: 10_000)
-            let applicationID = try database.scalarInt("PRAGMA application_id") ?? 0
-            let tableCount = try database.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0
+            // One snapshot for both: another host may be creating the file right now.
+            let (applicationID, tableCount) = try database.read { db in
+                (try db.scalarInt("PRAGMA application_id") ?? 0, try db.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0)
+            }
             if applicationID != Int(RecordingFormat.applicationID) {
                 guard applicationID == 0, tableCount == 0 else {
                     throw RecordingError.invalidFile(path: path, reason: "is a SQLite database but not a udf recording")
@@ -100,7 +102,11 @@ enum RecordingFile {
         let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
         let pageCount = header[28..<32].reduce(0) { $0 << 8 | Int($1) }
         let expected = pageSize * pageCount
-        if let size = fileSize(path), pageCount > 0, size < expected {
+        // With a WAL beside it the header may run ahead of the file: a
+        // checkpoint writes page 1 before it extends the file. SQLite's own
+        // checks (and `checkPages`) judge such a file instead.
+        let hasWAL = (fileSize(path + "-wal") ?? 0) > 0
+        if !hasWAL, let size = fileSize(path), pageCount > 0, size < expected {
             throw RecordingError.invalidFile(
                 path: path,
                 reason: "is truncated: it has \(size) bytes, its header says \(expected)"
@@ -148,7 +154,11 @@ enum RecordingFile {
             throw RecordingError.from(error, path: path)
         }
         guard problems == ["ok"] else {
-            throw RecordingError.invalidFile(path: path, reason: "is damaged: \(problems.first ?? "quick_check failed")")
+            // SQLite's report spans lines ("*** in database main ***", then
+            // one line per problem); the first problem is the one-line reason.
+            let lines = problems.joined(separator: "\n").split(separator: "\n")
+            let first = lines.first { !$0.hasPrefix("***") }.map(String.init) ?? "quick_check failed"
+            throw RecordingError.invalidFile(path: path, reason: "is damaged: \(first.trimmingCharacters(in: .whitespaces))")
         }
     }
 

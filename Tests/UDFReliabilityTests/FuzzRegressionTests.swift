@@ -23,14 +23,14 @@ import UDFLog
         #expect(Self.inputs(target).count >= 3, "fixtures/fuzz/\(target) holds too few inputs")
     }
 
-    @Test func jsonParserInputsParseOrThrowAndRoundTrip() {
+    @Test func jsonParserInputsParseOrThrowAndRoundTrip() throws {
         for (name, bytes) in Self.inputs("json-parser") {
             guard let value = try? JSONParser(limits: .init(maxDepth: 256, maxBytes: 1 << 20)).parse(bytes) else { continue }
             #expect(try JSONParser().parse(value.canonicalText) == value, "\(name)")
         }
     }
 
-    @Test func jsonPatchInputsApplyOrThrowAndMadePatchesWork() {
+    @Test func jsonPatchInputsApplyOrThrowAndMadePatchesWork() throws {
         for (name, bytes) in Self.inputs("json-patch") {
             guard case .array(let pair)? = try? JSONParser(limits: .init(maxDepth: 64, maxBytes: 1 << 16)).parse(bytes),
                   pair.count == 2 else { continue }

@@ -16,7 +16,7 @@ SECONDS_PER_TARGET="${1:-60}"
 BUILD=.build/fuzz
 SWIFTC="${SWIFTC:-swiftc}"
 mkdir -p "$BUILD"
-FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -I "$BUILD" -I Sources/CSQLite)
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld -I "$BUILD" -I Sources/CSQLite)
 
 # module NAME SOURCES...: a static library and its module, instrumented.
 module() {

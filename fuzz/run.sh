@@ -50,6 +50,10 @@ if [ -d Sources/UDFLog/Sharing ]; then
     TARGETS+=(redux-importer)
 fi
 
+# A trap goes straight to libFuzzer's handler, not to Swift's backtracer,
+# which does not get along with AddressSanitizer.
+export SWIFT_BACKTRACE=enable=no
+
 status=0
 for name in "${TARGETS[@]}"; do
     corpus="$BUILD/corpus/$name"

@@ -43,6 +43,10 @@ let package = Package(
         .testTarget(name: "UDFLogTests", dependencies: ["UDFLog", "TestSupport"]),
         .testTarget(name: "UDFRecorderTests", dependencies: ["UDFRecorder", "UDF", "TodoExample", "TestSupport"]),
         .testTarget(
+            name: "UDFReliabilityTests",
+            dependencies: ["UDFLog", "UDFRecorder", "UDFInspect", "TodoExample", "UDF", "UDFJSON", "UDFDiff"]
+        ),
+        .testTarget(
             name: "UDFInspectTests",
             dependencies: ["UDFInspect", "TodoExample", "TestSupport"]
         ),

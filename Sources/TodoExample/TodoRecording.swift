@@ -7,13 +7,18 @@ public enum TodoRecording {
 
     /// Records the demo script into `path` and closes the session.
     ///
-    /// - Throws: `RecorderFailure` when the file cannot be written.
+    /// - Throws: `RecordingError` when the file cannot be written.
     @MainActor
     public static func recordDemo(to path: String, reducer: Reducer<AppState, AppAction> = appReducer) async throws {
         let recorder = try Recorder(path: path, app: appName, onFailure: { _ in })
         let store = Store(initialState: AppState(), reducer: reducer, middleware: [recorder.middleware()])
         await DemoScript.run(on: store)
-        try recorder.close()
+        do {
+            try recorder.close()
+        } catch let failure as RecorderFailure {
+            // The file's own error keeps its meaning (damaged, missing, full) for the caller.
+            throw failure.error
+        }
     }
 
     /// Records `count` pseudo-random user actions, reproducible from `seed`.

@@ -60,7 +60,7 @@ public final class Recorder: Sendable {
             opened = .success(try RecordingWriter(
                 path: path,
                 app: app,
-                options: .init(keyframePolicy: options.keyframePolicy, metadata: options.metadata)
+                options: .init(keyframePolicy: options.keyframePolicy, metadata: options.metadata, maximumFileSize: options.maximumFileSize)
             ))
         } catch {
             opened = .failure(error)
@@ -202,6 +202,7 @@ public final class Recorder: Sendable {
             }
         } catch {
             fail(error)
+            box.writer.abandon()
         }
     }
 

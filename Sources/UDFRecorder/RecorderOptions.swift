@@ -14,18 +14,26 @@ public struct RecorderOptions: Sendable {
     public var redactor: Redactor
     /// Free-form information about the host, stored with the session.
     public var metadata: JSONValue?
+    /// The most bytes the recording file may hold, or nil for no limit.
+    ///
+    /// Growing past it is reported like a full disk: once through
+    /// `onFailure`, and recording stops with every committed step readable.
+    /// See `RecordingWriter.Options.maximumFileSize`.
+    public var maximumFileSize: Int?
 
     public init(
         queueCapacity: Int = 1_024,
         batchSize: Int = 64,
         keyframePolicy: KeyframePolicy = KeyframePolicy(),
         redactor: Redactor = Redactor(),
-        metadata: JSONValue? = nil
+        metadata: JSONValue? = nil,
+        maximumFileSize: Int? = nil
     ) {
         self.queueCapacity = max(1, queueCapacity)
         self.batchSize = max(1, batchSize)
         self.keyframePolicy = keyframePolicy
         self.redactor = redactor
         self.metadata = metadata
+        self.maximumFileSize = maximumFileSize.map { max(1, $0) }
     }
 }

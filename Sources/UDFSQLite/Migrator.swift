@@ -33,11 +33,16 @@ public struct Migrator: Sendable {
         }
         var applied: [String] = []
         for (offset, migration) in migrations.enumerated() where offset >= version {
-            try database.write { db in
+            let ran = try database.write { db -> Bool in
+                // Two hosts may create one file at once: the version read
+                // above is stale once the other one holds the write lock, so
+                // it is read again under the lock.
+                guard try db.scalarInt("PRAGMA user_version") ?? 0 == offset else { return false }
                 try migration.apply(db)
                 try db.execute("PRAGMA user_version = \(offset + 1)")
+                return true
             }
-            applied.append(migration.name)
+            if ran { applied.append(migration.name) }
         }
         return applied
     }

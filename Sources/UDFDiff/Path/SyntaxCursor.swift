@@ -4,7 +4,10 @@ struct SyntaxCursor {
     var position = 0
 
     init(_ text: String) {
-        characters = Array(text)
+        // One element per Unicode scalar, not per grapheme: a quote or a
+        // backslash followed by a combining mark is one `Character`, and would
+        // hide the end of a string or an escape (found by fuzz/path-predicate).
+        characters = text.unicodeScalars.map(Character.init)
     }
 
     /// The 1-based column of the current position, as shown in error messages.

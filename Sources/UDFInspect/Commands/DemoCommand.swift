@@ -1,4 +1,5 @@
 import Foundation
+import UDFLog
 
 /// `udf-inspect demo`: records the example app and tours the recording.
 struct DemoCommand: InspectCommand {
@@ -47,6 +48,8 @@ struct DemoCommand: InspectCommand {
         console.out("Recording \(scenario.appName) into \(path) …")
         do {
             try await scenario.record(path)
+        } catch let error as RecordingError {
+            throw InspectError(error)
         } catch {
             throw InspectError.io("cannot record the demo into '\(path)': \(error)")
         }

@@ -60,6 +60,9 @@ struct ExportCommand: InspectCommand {
         if let from, from < 0 {
             throw arguments.usageError("--from must be a step number, 0 or more")
         }
+        if let to, to < 0 {
+            throw arguments.usageError("--to must be a step number, 0 or more")
+        }
         patches = arguments.flag("--patches")
         if patches, format != "json" {
             throw arguments.usageError("--patches only applies to --format json")
@@ -83,6 +86,10 @@ struct ExportCommand: InspectCommand {
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
         let last = selection.timeline.lastStep
+        // A range that starts past the end would trap when built.
+        guard (from ?? 0) <= (to ?? last) else {
+            throw InspectError.badArgument("step \(from ?? 0) does not exist: timeline '\(selection.timeline.name)' has steps 0…\(last)")
+        }
         let range = (from ?? 0)...(to ?? last)
         let shared: SharedTimeline
         let redacted: Int

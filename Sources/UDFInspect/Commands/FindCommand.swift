@@ -71,6 +71,10 @@ struct FindCommand: InspectCommand {
         let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
         let recording = selection.recording
         let timeline = selection.timeline
+        // A range that starts past the end would trap when built.
+        guard from <= timeline.lastStep else {
+            throw InspectError.badArgument("step \(from) does not exist: timeline '\(timeline.name)' has steps 0…\(timeline.lastStep)")
+        }
         let range = from...min(to ?? timeline.lastStep, timeline.lastStep)
         let result: StepSearch.Result
         let steps: [StepSummary]

@@ -20,10 +20,19 @@ public final class RecordingWriter {
         public var keyframePolicy: KeyframePolicy
         /// Free-form host information stored with the session.
         public var metadata: JSONValue?
+        /// The most bytes the database may hold, or nil for no limit.
+        ///
+        /// Sets `PRAGMA max_page_count` (https://sqlite.org/pragma.html#pragma_max_page_count)
+        /// on the writer's connection: an append that would grow the file past
+        /// it fails as a full disk, and the file keeps every earlier batch. The
+        /// WAL file beside it may hold up to about 4 MB more until it is
+        /// checkpointed. A file already larger than the limit takes no new pages.
+        public var maximumFileSize: Int?
 
-        public init(keyframePolicy: KeyframePolicy = KeyframePolicy(), metadata: JSONValue? = nil) {
+        public init(keyframePolicy: KeyframePolicy = KeyframePolicy(), metadata: JSONValue? = nil, maximumFileSize: Int? = nil) {
             self.keyframePolicy = keyframePolicy
             self.metadata = metadata
+            self.maximumFileSize = maximumFileSize
         }
     }
 
@@ -51,6 +60,10 @@ public final class RecordingWriter {
         self.encoder = StepEncoder(policy: options.keyframePolicy)
         self.ownsSession = true
         do {
+            if let maximumFileSize = options.maximumFileSize {
+                let pageSize = try database.scalarInt("PRAGMA page_size") ?? 4_096
+                _ = try database.scalarInt("PRAGMA max_page_count = \(max(1, maximumFileSize / pageSize))")
+            }
             let ids = try database.write { db -> (Int, Int) in
                 try RecordingWriter.markDeadSessions(db)
                 let now = Date().timeIntervalSince1970
@@ -145,6 +158,21 @@ public final class RecordingWriter {
             try database.execute("PRAGMA wal_checkpoint(PASSIVE)")
         } catch {
             throw RecordingWriter.mapWriteError(error, path: path)
+        }
+        database.close()
+    }
+
+    /// Marks the session interrupted, as far as the file still allows, and
+    /// closes the connection. For a writer that stopped on an error: the
+    /// session then reads as interrupted even while its host runs on.
+    public func abandon() {
+        guard !isClosed else { return }
+        isClosed = true
+        // Best effort: on a full disk or a vanished file the update may fail,
+        // and readers still derive `interrupted` once the host exits.
+        _ = try? database.write { db in
+            try db.prepare("UPDATE sessions SET status = 'interrupted', ended_at = ? WHERE id = ?")
+                .execute([Date().timeIntervalSince1970, sessionID])
         }
         database.close()
     }

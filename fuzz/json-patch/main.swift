@@ -1,0 +1,20 @@
+import UDFDiff
+import UDFJSON
+
+/// libFuzzer entry: the input is a JSON array `[document, patch]` or
+/// `[a, b]`. The patch is applied to the document; a made patch from a to b
+/// must turn a into b. Throwing is fine; trapping or a wrong result is a bug.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard case .array(let pair)? = try? JSONParser(limits: .init(maxDepth: 64, maxBytes: 1 << 16)).parse(bytes),
+          pair.count == 2 else { return 0 }
+    if let patch = try? JSONPatch(jsonValue: pair[1]) {
+        _ = try? patch.apply(to: pair[0])
+    }
+    let made = JSONPatch.make(from: pair[0], to: pair[1])
+    guard let result = try? made.apply(to: pair[0]), result == pair[1] else {
+        fatalError("the patch made from a to b does not turn a into b: \(made)")
+    }
+    return 0
+}

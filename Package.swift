@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "UDFRecorderTests", dependencies: ["UDFRecorder", "UDF", "TodoExample", "TestSupport"]),
         .testTarget(
             name: "UDFReliabilityTests",
-            dependencies: ["UDFLog", "UDFRecorder", "UDFInspect", "TodoExample", "UDF", "UDFJSON", "UDFDiff"]
+            dependencies: ["UDFLog", "UDFRecorder", "UDFInspect", "TodoExample", "UDF", "UDFJSON", "UDFDiff", "TestSupport"]
         ),
         .testTarget(
             name: "UDFInspectTests",

@@ -5,14 +5,17 @@ public enum Executables {
     public static func url(_ name: String) -> URL {
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
-        while directory.pathExtension == "xctest" || directory.lastPathComponent == "Contents" || directory.lastPathComponent == "MacOS" {
+        while directory.pathExtension == "xctest" || ["Contents", "MacOS"].contains(directory.lastPathComponent) {
             directory.deleteLastPathComponent()
         }
         return directory.appendingPathComponent(name)
     }
 
+    public static var inspector: URL { url("udf-inspect") }
+    public static var todoExample: URL { url("todo-example") }
+
     /// Runs the built executable `name` with `input` on its stdin.
-    public static func run(_ name: String, _ arguments: [String], input: String = "") throws -> Subprocess {
+    public static func run(_ name: String, _ arguments: [String], input: String = "") throws -> Subprocess.Outcome {
         try Subprocess.run(url(name), arguments, input: input)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 import UDFDiff
+@testable import UDFInspect
 import UDFJSON
 import UDFLog
-@testable import UDFInspect
 
 /// `blame` on the demo recording, and its patch-reading strategy checked
 /// against walking every state of the workload.

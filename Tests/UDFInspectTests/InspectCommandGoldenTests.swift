@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The text of each read command on the demo recording, pinned as golden files

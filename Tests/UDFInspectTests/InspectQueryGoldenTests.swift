@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The text of `find`, `blame`, `why` and `stats` on the demo recording, pinned

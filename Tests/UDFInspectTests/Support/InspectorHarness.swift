@@ -20,28 +20,3 @@ enum InspectorHarness {
         return Result(status: status, stdout: console.stdout, stderr: console.stderr)
     }
 }
-
-/// The committed fixture recordings, made by fixtures/make-fixtures.sh.
-enum Fixtures {
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url
-            }
-        }
-        return url
-    }()
-
-    static func path(_ name: String) -> String {
-        root.appendingPathComponent("fixtures").appendingPathComponent(name).path
-    }
-
-    /// The demo recording: 14 steps, the planted bug at step 11.
-    static var demo: String { path("todo-demo.udf") }
-
-    /// 1,000 pseudo-random actions of the example app, seed 7.
-    static var workload: String { path("todo-workload.udf") }
-}
-

@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "UDFTests", dependencies: ["UDF"]),
         .testTarget(name: "UDFJSONTests", dependencies: ["UDFJSON"]),
-        .testTarget(name: "UDFDiffTests", dependencies: ["UDFDiff"]),
+        .testTarget(name: "UDFDiffTests", dependencies: ["UDFDiff", "TestSupport"]),
         .testTarget(name: "UDFSQLiteTests", dependencies: ["UDFSQLite"]),
         .testTarget(name: "UDFLogTests", dependencies: ["UDFLog", "TestSupport"]),
         .testTarget(name: "UDFRecorderTests", dependencies: ["UDFRecorder", "UDF", "TodoExample", "TestSupport"]),

@@ -93,7 +93,7 @@ import UDFInspect
         BadFile(name: "garbage-page-\(page)", status: 65, message: { "Error: '\($0)' is damaged: " }, make: damaged("garbage-\(page)") { path in
             let handle = try #require(FileHandle(forWritingAtPath: path))
             try handle.seek(toOffset: (page - 1) * 4_096)
-            var garbage = SplitMix64(seed: page)
+            var garbage = TestSupport.SplitMix64(seed: page)
             try handle.write(contentsOf: Data((0..<4_096).map { _ in UInt8(truncatingIfNeeded: garbage.next()) }))
             try handle.close()
         })

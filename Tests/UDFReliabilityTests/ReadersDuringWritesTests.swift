@@ -63,7 +63,7 @@ final class ReaderLoop: Sendable {
 
     func run() {
         defer { finished.signal() }
-        var random = SplitMix64(seed: 5)
+        var random = TestSupport.SplitMix64(seed: 5)
         let commands: [(Int) -> [String]] = [
             { _ in ["log", self.path, "--last", "3"] },
             { step in ["show", self.path, "\(step)", "--path", ".notes"] },

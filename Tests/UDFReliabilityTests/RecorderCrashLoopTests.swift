@@ -15,7 +15,7 @@ import UDFRecorder
         #expect(Self.flushWindow == 1_088)
         let directory = try TemporaryDirectory()
         let path = directory.path("crashes.udf")
-        var random = SplitMix64(seed: 20_261_130)
+        var random = TestSupport.SplitMix64(seed: 20_261_130)
         let kills = 30
         for round in 1...kills {
             let host = try Subprocess(Executables.todoExample, [

@@ -1,3 +1,4 @@
+import TestSupport
 import UDFJSON
 
 /// Random JSON values and random edits of them, for round-trip tests.

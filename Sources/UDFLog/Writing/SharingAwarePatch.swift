@@ -28,13 +28,14 @@ enum SharingAwarePatch {
             for key in after.keys.sorted(by: JSONWriter.utf8Precedes) {
                 guard let value = after[key] else { continue }
                 if let previous = before[key] {
+                    if previous.isIdentical(to: value) { continue }
                     collect(previous, value, at: pointer.appending(key), into: &operations)
                 } else {
                     operations.append(.add(path: pointer.appending(key), value: value))
                 }
             }
         case (.array(let before), .array(let after)) where before.count == after.count:
-            for index in before.indices {
+            for index in before.indices where !before[index].isIdentical(to: after[index]) {
                 collect(before[index], after[index], at: pointer.appending(index: index), into: &operations)
             }
         default:

@@ -17,8 +17,14 @@ extension Array: ElementwiseEquatableArray where Element: Equatable {
         guard let old = old as? [Element] else { return nil }
         let end = Swift.min(limit, old.count, count)
         var equal = [Bool](repeating: false, count: end)
-        for index in 0..<end where self[index] == old[index] {
-            equal[index] = true
+        // Through buffers, so unspecialized code compares the elements in
+        // place instead of copying each one out of its array first.
+        withUnsafeBufferPointer { new in
+            old.withUnsafeBufferPointer { old in
+                for index in 0..<end where new[index] == old[index] {
+                    equal[index] = true
+                }
+            }
         }
         return equal
     }

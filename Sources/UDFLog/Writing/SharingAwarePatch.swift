@@ -22,13 +22,25 @@ enum SharingAwarePatch {
         if old.isIdentical(to: new) { return }
         switch (old, new) {
         case (.object(let before), .object(let after)):
-            for key in before.keys.sorted(by: JSONWriter.utf8Precedes) where after[key] == nil {
+            // Operations come out in key order, as before; only the keys that
+            // can yield one are sorted (one, for a one-leaf edit of an item).
+            var removed: [String] = []
+            for key in before.keys where after[key] == nil {
+                removed.append(key)
+            }
+            for key in removed.sorted(by: JSONWriter.utf8Precedes) {
                 operations.append(.remove(path: pointer.appending(key)))
             }
-            for key in after.keys.sorted(by: JSONWriter.utf8Precedes) {
+            var touched: [String] = []
+            for (key, value) in after {
+                if let previous = before[key], previous.isIdentical(to: value) || (!value.isContainer && previous == value) {
+                    continue
+                }
+                touched.append(key)
+            }
+            for key in touched.sorted(by: JSONWriter.utf8Precedes) {
                 guard let value = after[key] else { continue }
                 if let previous = before[key] {
-                    if previous.isIdentical(to: value) { continue }
                     collect(previous, value, at: pointer.appending(key), into: &operations)
                 } else {
                     operations.append(.add(path: pointer.appending(key), value: value))
@@ -63,3 +75,4 @@ enum SharingAwarePatch {
         }
     }
 }
+

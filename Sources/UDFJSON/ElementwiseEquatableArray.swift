@@ -1,3 +1,5 @@
+import Foundation
+
 /// An array whose elements `IncrementalJSONEncoder` can compare with `==`
 /// against the array it encoded at the same coding path last time.
 ///
@@ -9,16 +11,31 @@
 protocol ElementwiseEquatableArray {
     /// For each index below `limit`, whether this array's element equals the
     /// element of `old` at that index; nil when `old` holds another type.
-    func equalElements(comparedWith old: Any, limit: Int) -> [Bool]?
+    ///
+    /// With `bitsProveEquality` (elements made of values only), elements with
+    /// the same bits count as equal without calling `==`.
+    func equalElements(comparedWith old: Any, limit: Int, bitsProveEquality: Bool) -> [Bool]?
 }
 
 extension Array: ElementwiseEquatableArray where Element: Equatable {
-    func equalElements(comparedWith old: Any, limit: Int) -> [Bool]? {
+    func equalElements(comparedWith old: Any, limit: Int, bitsProveEquality: Bool) -> [Bool]? {
         guard let old = old as? [Element] else { return nil }
         let end = Swift.min(limit, old.count, count)
         var equal = [Bool](repeating: false, count: end)
-        for index in 0..<end where self[index] == old[index] {
-            equal[index] = true
+        // Through buffers, so unspecialized code compares the elements in
+        // place instead of copying each one out of its array first.
+        let stride = MemoryLayout<Element>.stride
+        withUnsafeBufferPointer { new in
+            old.withUnsafeBufferPointer { old in
+                guard let newBase = UnsafeRawPointer(new.baseAddress), let oldBase = UnsafeRawPointer(old.baseAddress) else { return }
+                for index in 0..<end {
+                    if bitsProveEquality, memcmp(newBase + index * stride, oldBase + index * stride, stride) == 0 {
+                        equal[index] = true
+                    } else if new[index] == old[index] {
+                        equal[index] = true
+                    }
+                }
+            }
         }
         return equal
     }

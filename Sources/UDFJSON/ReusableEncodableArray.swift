@@ -31,7 +31,7 @@ extension Array: ReusableEncodableArray where Element: Encodable {
                 let valueOnly = isEmpty || memo.isBitwiseComparable(Element.self, sample: self[0])
                 let reusable = valueOnly ? Swift.min(old.count, count, record.elements.count) : 0
                 let equal = reusable > 0
-                    ? (self as? any ElementwiseEquatableArray)?.equalElements(comparedWith: old, limit: reusable)
+                    ? (self as? any ElementwiseEquatableArray)?.equalElements(comparedWith: old, limit: reusable, bitsProveEquality: true)
                     : nil
                 elements.reserveCapacity(count)
                 let stride = MemoryLayout<Element>.stride

@@ -1,13 +1,18 @@
 import Foundation
 import UDFJSON
 
-/// `udf-bench [--json] [--quick] [--keep]`: runs every scenario and prints one table.
+/// `udf-bench [--json] [--quick] [--keep]`: runs every scenario and prints one table
+/// (`--throughput-only BYTES ACTIONS` times our recorder alone, for profiling).
 @MainActor
 enum BenchCommand {
     static func run(arguments: [String]) {
         do {
             if arguments.first == LongRecording.childFlag {
                 try LongRecording.child(arguments: Array(arguments.dropFirst()))
+                return
+            }
+            if arguments.first == "--throughput-only" {
+                try throughputOnly(arguments: Array(arguments.dropFirst()))
                 return
             }
             let options = try BenchOptions(arguments: arguments)
@@ -21,6 +26,22 @@ enum BenchCommand {
             FileHandle.standardError.write(Data("udf-bench: \(error)\n".utf8))
             exit(1)
         }
+    }
+}
+
+extension BenchCommand {
+    /// `udf-bench --throughput-only BYTES ACTIONS`: our recorder alone on one
+    /// state size, for profiling one stage without the whole suite.
+    static func throughputOnly(arguments: [String]) throws {
+        guard arguments.count == 2, let bytes = Int(arguments[0]), let actions = Int(arguments[1]), actions > 0 else {
+            throw BenchError("usage: udf-bench --throughput-only BYTES ACTIONS")
+        }
+        let path = NSTemporaryDirectory() + "udf-bench-only-\(ProcessInfo.processInfo.processIdentifier).udf"
+        defer {
+            for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
+        }
+        let result = try ThroughputBenchmark.ours(state: BenchState.sized(bytes), actions: actions, path: path)
+        print("\(Format.rate(result.perSecond)) actions, \(Format.bytes(result.bytesPerStep)) per step")
     }
 }
 

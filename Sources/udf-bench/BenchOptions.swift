@@ -16,8 +16,8 @@ struct BenchOptions: Sendable {
         }
     }
 
-    /// Sends timed one by one per round, and rounds, for the dispatch rows.
-    func dispatchSends(stateBytes: Int) -> Int { stateBytes >= 1_000_000 ? (quick ? 40 : 100) : (quick ? 500 : 2_000) }
+    /// Pairs of sends timed one by one per round, and rounds, for the dispatch rows.
+    func dispatchSends(stateBytes: Int) -> Int { stateBytes >= 1_000_000 ? (quick ? 100 : 300) : (quick ? 500 : 2_000) }
     var dispatchRounds: Int { quick ? 3 : 7 }
 
     /// Actions per throughput run, ours and naive.

@@ -22,10 +22,23 @@ enum SharingAwarePatch {
         if old.isIdentical(to: new) { return }
         switch (old, new) {
         case (.object(let before), .object(let after)):
-            for key in before.keys.sorted(by: JSONWriter.utf8Precedes) where after[key] == nil {
+            // Operations come out in key order, as before; only the keys that
+            // can yield one are sorted (one, for a one-leaf edit of an item).
+            var removed: [String] = []
+            for key in before.keys where after[key] == nil {
+                removed.append(key)
+            }
+            for key in removed.sorted(by: JSONWriter.utf8Precedes) {
                 operations.append(.remove(path: pointer.appending(key)))
             }
-            for key in after.keys.sorted(by: JSONWriter.utf8Precedes) {
+            var touched: [String] = []
+            for (key, value) in after {
+                if let previous = before[key], previous.isIdentical(to: value) || (!value.isContainer && previous == value) {
+                    continue
+                }
+                touched.append(key)
+            }
+            for key in touched.sorted(by: JSONWriter.utf8Precedes) {
                 guard let value = after[key] else { continue }
                 if let previous = before[key] {
                     collect(previous, value, at: pointer.appending(key), into: &operations)
@@ -34,7 +47,7 @@ enum SharingAwarePatch {
                 }
             }
         case (.array(let before), .array(let after)) where before.count == after.count:
-            for index in before.indices {
+            for index in before.indices where !before[index].isIdentical(to: after[index]) {
                 collect(before[index], after[index], at: pointer.appending(index: index), into: &operations)
             }
         default:
@@ -62,3 +75,4 @@ enum SharingAwarePatch {
         }
     }
 }
+

@@ -20,6 +20,8 @@ struct StepEncoder {
     /// Shared by copies on purpose: it is a cache, correct whatever state it
     /// wrote last, so a batch that rolls back leaves nothing to undo.
     private let canonicalWriter = IncrementalCanonicalWriter()
+    /// Shared the same way: it resumes from whatever text it hashed last.
+    private let hasher = IncrementalStateHash()
 
     init(policy: KeyframePolicy, previous: JSONValue? = nil, stepsSinceKeyframe: Int = 0) {
         self.policy = policy
@@ -31,7 +33,7 @@ struct StepEncoder {
     /// previous state cost O(1) in the canonical text and in the patch.
     mutating func encode(_ state: JSONValue) -> EncodedState {
         let canonical = canonicalWriter.write(state)
-        let hash = StateHash.of(canonical)
+        let hash = hasher.of(canonical)
         defer { previous = state }
         if let previous, !policy.wantsKeyframe(stepsSinceKeyframe: stepsSinceKeyframe) {
             let patch = SharingAwarePatch.make(from: previous, to: state).jsonValue.canonicalText

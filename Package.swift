@@ -31,13 +31,13 @@ let package = Package(
         .executableTarget(name: "todo-example", dependencies: ["TodoExample"]),
         .executableTarget(
             name: "udf-bench",
-            dependencies: ["UDF", "UDFJSON", "UDFDiff", "UDFSQLite", "UDFLog", "UDFRecorder", "UDFInspect"]
+            dependencies: ["UDF", "UDFJSON", "UDFDiff", "UDFSQLite", "UDFLog", "UDFRecorder", "UDFInspect", "TodoExample"]
         ),
 
         // Helpers every test target shares: temporary directories, subprocesses.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "UDFTests", dependencies: ["UDF"]),
-        .testTarget(name: "UDFJSONTests", dependencies: ["UDFJSON"]),
+        .testTarget(name: "UDFJSONTests", dependencies: ["UDFJSON", "TestSupport"]),
         .testTarget(name: "UDFDiffTests", dependencies: ["UDFDiff", "TestSupport"]),
         .testTarget(name: "UDFSQLiteTests", dependencies: ["UDFSQLite"]),
         .testTarget(name: "UDFLogTests", dependencies: ["UDFLog", "TestSupport"]),

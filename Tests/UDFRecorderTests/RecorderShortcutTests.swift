@@ -10,7 +10,7 @@ import UDFJSON
 /// The recorder's shortcuts (incremental encoding, redaction, canonical text
 /// and patches) give exactly what the plain path gives, on randomized states.
 @Suite struct RecorderShortcutTests {
-    static func randomJSON(_ random: inout SplitMix64, depth: Int) -> JSONValue {
+    static func randomJSON(_ random: inout TestSupport.SplitMix64, depth: Int) -> JSONValue {
         let keys = ["id", "title", "password", "apiKey", "note", "items", "ünï", "Token"]
         switch random.next() % (depth > 3 ? 4 : 6) {
         case 0: return .null
@@ -29,7 +29,7 @@ import UDFJSON
     }
 
     /// Replaces one random subtree, keeping every other subtree's storage shared.
-    static func edit(_ value: JSONValue, _ random: inout SplitMix64, depth: Int = 0) -> JSONValue {
+    static func edit(_ value: JSONValue, _ random: inout TestSupport.SplitMix64, depth: Int = 0) -> JSONValue {
         switch value {
         case .array(var elements) where !elements.isEmpty && random.next() % 4 != 0:
             let index = Int(random.next() % UInt64(elements.count))
@@ -46,7 +46,7 @@ import UDFJSON
 
     @Test(arguments: [UInt64(11), 12, 13, 14])
     func redactionPatchAndCanonicalTextMatchThePlainPath(seed: UInt64) throws {
-        var random = SplitMix64(seed: seed)
+        var random = TestSupport.SplitMix64(seed: seed)
         let redactor = Redactor()
         let redaction = IncrementalRedaction(redactor: redactor)
         var encoder = StepEncoder(policy: KeyframePolicy(interval: 1_000))
@@ -72,7 +72,7 @@ import UDFJSON
     }
 
     @Test func actionsRedactedAloneMatchThePlainRedactor() throws {
-        var random = SplitMix64(seed: 31)
+        var random = TestSupport.SplitMix64(seed: 31)
         let byKey = IncrementalRedaction(redactor: Redactor())
         let withPaths = Redactor(extraKeys: ["note"], paths: [try JSONPath(parsing: ".items")], includeDefaults: false)
         let byPath = IncrementalRedaction(redactor: withPaths)
@@ -113,7 +113,7 @@ import UDFJSON
 
     @Test(arguments: [UInt64(21), 22, 23])
     func aWriterSeededByParsingCanonicalTextWritesEditsExactly(seed: UInt64) throws {
-        var random = SplitMix64(seed: seed)
+        var random = TestSupport.SplitMix64(seed: seed)
         let writer = IncrementalCanonicalWriter()
         var value: JSONValue = ["items": .array((0..<40).map { _ in Self.randomJSON(&random, depth: 1) })]
         for round in 0..<200 {
@@ -150,7 +150,7 @@ import UDFJSON
             return .none
         }
         let store = Store(initialState: LedgerState(), reducer: reducer, middleware: [recorder.middleware()])
-        var random = SplitMix64(seed: 77)
+        var random = TestSupport.SplitMix64(seed: 77)
         var expected = [try JSONValueEncoder().encode(store.state)]
         for _ in 0..<600 {
             let roll = random.next() % 10
@@ -166,22 +166,5 @@ import UDFJSON
             #expect(try recording.state(at: step, on: main) == expected[step])
         }
         #expect(try recording.verify().isOK)
-    }
-}
-
-/// A small seedable generator (SplitMix64), so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 /// Randomized states for checking shortcuts against the plain path.
 struct ShortcutState: Codable, Equatable {
     struct Row: Codable, Equatable {

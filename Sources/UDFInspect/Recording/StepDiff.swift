@@ -16,11 +16,14 @@ struct StepDiff {
         to: (TimelineInfo, Int),
         path: JSONPath?
     ) throws(InspectError) {
-        // The later step first: for `diff 99` the error should name 99, not 98.
-        let new = try selection.state(to.1, on: to.0)
-        let old = try selection.state(from.1, on: from.0)
-        self.from = from
+        // The later step's row first, so that `diff 99` names 99, not 98.
         self.to = (to.0, to.1, try selection.summary(to.1, on: to.0))
+        self.from = from
+        // The earlier state first: the reader then builds the later one by
+        // patching it, so the two share every unchanged subtree and the diff
+        // skips them by identity instead of comparing them deeply.
+        let old = try selection.state(from.1, on: from.0)
+        let new = try selection.state(to.1, on: to.0)
         guard let path else {
             node = JSONDiff.diff(old, new)
             return

@@ -35,7 +35,7 @@ let package = Package(
         ),
 
         // Helpers every test target shares: temporary directories, subprocesses.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["UDFSQLite", "UDFJSON"], path: "Tests/TestSupport"),
         .testTarget(name: "UDFTests", dependencies: ["UDF"]),
         .testTarget(name: "UDFJSONTests", dependencies: ["UDFJSON", "TestSupport"]),
         .testTarget(name: "UDFDiffTests", dependencies: ["UDFDiff", "TestSupport"]),

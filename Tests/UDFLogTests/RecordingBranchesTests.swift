@@ -16,27 +16,6 @@ import UDFSQLite
         return (directory, path)
     }
 
-    /// A digest of every column of every row that belongs to `main` and its session.
-    static func mainRowsDigest(_ path: String) throws -> String {
-        let database = try Database(path: path, mode: .readOnly)
-        defer { database.close() }
-        var text = ""
-        let queries = [
-            "SELECT quote(id) || quote(app) || quote(started_at) || quote(ended_at) || quote(status) || quote(host) || quote(pid) || quote(keyframe_interval) || quote(metadata) FROM sessions ORDER BY id",
-            "SELECT quote(id) || quote(session_id) || quote(name) || quote(parent_id) || quote(fork_step) || quote(created_at) FROM timelines WHERE name = 'main' ORDER BY id",
-            """
-            SELECT quote(id) || quote(timeline_id) || quote(step) || quote(time) || quote(action) || quote(action_name) || quote(cause)
-                   || quote(duration_ns) || quote(keyframe) || quote(patch) || quote(state_hash) || quote(state_size)
-            FROM steps WHERE timeline_id = (SELECT id FROM timelines WHERE name = 'main') ORDER BY id
-            """,
-        ]
-        for sql in queries {
-            for line in try database.prepare(sql).rows([], { $0.text(0) }) {
-                text += line + "\n"
-            }
-        }
-        return StateHash.of(Array(text.utf8)) + " over \(text.utf8.count) bytes"
-    }
 
     @Test func aBranchSharesItsParentsStepsUpToTheFork() throws {
         let (directory, path) = try Self.recording()
@@ -59,7 +38,7 @@ import UDFSQLite
 
     @Test func writingABranchChangesNoExistingRow() throws {
         let (directory, path) = try Self.recording()
-        let before = try Self.mainRowsDigest(path)
+        let before = try MainRows.digest(path)
         try RecordingBranches.create(path: path, at: 40, name: "fix")
         let writer = try RecordingWriter(path: path, timeline: "main", at: 40, into: "fix")
         try writer.append((41...50).map { RecordingWriterTests.input($0 * 2) }.enumerated().map { index, input in
@@ -67,7 +46,7 @@ import UDFSQLite
                       cause: nil, reducerNanoseconds: input.reducerNanoseconds, state: input.state)
         })
         try writer.close()
-        #expect(try Self.mainRowsDigest(path) == before)
+        #expect(try MainRows.digest(path) == before)
 
         let recording = try Recording(path: path)
         let session = try recording.session(nil)

@@ -4,8 +4,8 @@ import UDFSQLite
 
 /// A digest of every column of every row of the sessions table, the `main`
 /// timeline rows and main's steps: equal digests mean byte-for-byte equal rows.
-enum MainRows {
-    static func digest(_ path: String) throws -> String {
+public enum MainRows {
+    public static func digest(_ path: String) throws -> String {
         let database = try Database(path: path, mode: .readOnly)
         defer { database.close() }
         var text = ""

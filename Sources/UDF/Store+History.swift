@@ -1,13 +1,13 @@
 extension Store {
     /// Whether an earlier state is held in the history.
     public var canUndo: Bool {
-        registrar.access(self, keyPath: \.historySteps)
+        registrar.access(self, keyPath: historyKeyPath)
         return historyIndex > 0
     }
 
     /// Whether an undone state is held in the history.
     public var canRedo: Bool {
-        registrar.access(self, keyPath: \.historySteps)
+        registrar.access(self, keyPath: historyKeyPath)
         return historyIndex < history.count - 1
     }
 
@@ -16,13 +16,13 @@ extension Store {
     /// They are not always contiguous: sending an action after an undo drops the undone
     /// steps, and the new step follows the last step ever assigned.
     public var historySteps: [Int] {
-        registrar.access(self, keyPath: \.historySteps)
+        registrar.access(self, keyPath: historyKeyPath)
         return history.map(\.step)
     }
 
     /// The step whose state is current: the last step, unless an undo or jump moved back.
     public var currentStep: Int {
-        registrar.access(self, keyPath: \.historySteps)
+        registrar.access(self, keyPath: historyKeyPath)
         return history[historyIndex].step
     }
 
@@ -57,7 +57,7 @@ extension Store {
     }
 
     func appendToHistory(_ entry: HistoryEntry) {
-        registrar.withMutation(of: self, keyPath: \.historySteps) {
+        registrar.withMutation(of: self, keyPath: historyKeyPath) {
             history.removeSubrange((historyIndex + 1)...)
             history.append(entry)
             let overflow = history.count - (historyLimit + 1)
@@ -69,10 +69,10 @@ extension Store {
     }
 
     private func move(to index: Int) {
-        registrar.withMutation(of: self, keyPath: \.historySteps) {
+        registrar.withMutation(of: self, keyPath: historyKeyPath) {
             historyIndex = index
         }
-        registrar.withMutation(of: self, keyPath: \.state) {
+        registrar.withMutation(of: self, keyPath: stateKeyPath) {
             storedState = history[index].state
         }
         notifySubscribers()

@@ -70,6 +70,13 @@ public final class Store<State, Action: Sendable> {
     }
 
     let registrar = ObservationRegistrar()
+
+    // A generic class's key paths are built by the runtime each time a literal
+    // is evaluated; made once per store, they cost nothing per send.
+    let stateKeyPath: KeyPath<Store, State> = \.state
+    let stepKeyPath: KeyPath<Store, Int> = \.step
+    let historyKeyPath: KeyPath<Store, [Int]> = \.historySteps
+
     private let reducer: Reducer<State, Action>
     private let middleware: [Middleware<State, Action>]
     private let effects = EffectRegistry()
@@ -118,11 +125,11 @@ public final class Store<State, Action: Sendable> {
     /// The current state.
     public private(set) var state: State {
         get {
-            registrar.access(self, keyPath: \.state)
+            registrar.access(self, keyPath: stateKeyPath)
             return storedState
         }
         set {
-            registrar.withMutation(of: self, keyPath: \.state) {
+            registrar.withMutation(of: self, keyPath: stateKeyPath) {
                 storedState = newValue
             }
         }
@@ -133,11 +140,11 @@ public final class Store<State, Action: Sendable> {
     /// Undo does not lower it: steps are never reused.
     public private(set) var step: Int {
         get {
-            registrar.access(self, keyPath: \.step)
+            registrar.access(self, keyPath: stepKeyPath)
             return storedStep
         }
         set {
-            registrar.withMutation(of: self, keyPath: \.step) {
+            registrar.withMutation(of: self, keyPath: stepKeyPath) {
                 storedStep = newValue
             }
         }

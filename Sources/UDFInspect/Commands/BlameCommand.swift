@@ -26,17 +26,13 @@ struct BlameCommand: InspectCommand {
     /// Values longer than this are shortened in text; --json prints them whole.
     static let valueWidth = 60
 
-    let path: String
-    let session: Int?
-    let timeline: String?
+    let recording: RecordingArguments
     let statePath: JSONPath
     let at: Int?
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        timeline = arguments.value("--timeline")
+        recording = try RecordingArguments(arguments)
         let text = arguments.positional("path") ?? "."
         do {
             statePath = try JSONPath(parsing: text)
@@ -49,7 +45,7 @@ struct BlameCommand: InspectCommand {
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let selection = try recording.open()
         let timeline = selection.timeline
         let last = at ?? timeline.lastStep
         if at != nil { _ = try selection.summary(last, on: timeline) }

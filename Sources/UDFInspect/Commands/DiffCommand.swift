@@ -27,9 +27,7 @@ struct DiffCommand: InspectCommand {
         examples: ["udf-inspect diff todo.udf 11", "udf-inspect diff todo.udf 3 11 --format paths", "udf-inspect diff todo.udf main@40 fix@40"]
     )
 
-    let path: String
-    let session: Int?
-    let timeline: String?
+    let recording: RecordingArguments
     let a: StepReference
     let b: StepReference?
     let format: String
@@ -37,9 +35,7 @@ struct DiffCommand: InspectCommand {
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        timeline = arguments.value("--timeline")
+        recording = try RecordingArguments(arguments)
         a = try arguments.stepReference("a") ?? StepReference(timeline: nil, step: 0)
         b = try arguments.stepReference("b")
         format = try arguments.choice("--format", Self.formats) ?? "tree"
@@ -48,7 +44,7 @@ struct DiffCommand: InspectCommand {
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let selection = try recording.open()
         let first = try selection.timeline(for: a)
         let from: (TimelineInfo, Int)
         let to: (TimelineInfo, Int)

@@ -30,18 +30,16 @@ struct ExportCommand: InspectCommand {
         ]
     )
 
-    let path: String
+    let recording: RecordingArguments
     let format: String
     let output: String
-    let session: Int?
-    let timeline: String?
     let from: Int?
     let to: Int?
     let redactor: Redactor
     let patches: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments.positional("file") ?? ""
+        recording = try RecordingArguments(arguments)
         guard let format = try arguments.choice("--format", Self.formats) else {
             throw arguments.usageError("Missing '--format <format>': one of udf, json, redux, html")
         }
@@ -50,8 +48,6 @@ struct ExportCommand: InspectCommand {
             throw arguments.usageError("Missing '-o <out>': the file to write")
         }
         self.output = output
-        session = try arguments.int("--session")
-        timeline = arguments.value("--timeline")
         from = try arguments.int("--from")
         to = try arguments.int("--to")
         if let from, let to, from > to {
@@ -84,7 +80,7 @@ struct ExportCommand: InspectCommand {
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let selection = try recording.open()
         let last = selection.timeline.lastStep
         // A range that starts past the end would trap when built.
         guard (from ?? 0) <= (to ?? last) else {

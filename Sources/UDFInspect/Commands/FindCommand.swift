@@ -30,9 +30,7 @@ struct FindCommand: InspectCommand {
         ]
     )
 
-    let path: String
-    let session: Int?
-    let timeline: String?
+    let recording: RecordingArguments
     let expression: String
     let predicate: Predicate
     let all: Bool
@@ -43,9 +41,7 @@ struct FindCommand: InspectCommand {
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        timeline = arguments.value("--timeline")
+        recording = try RecordingArguments(arguments)
         guard let predicate = try arguments.predicate("--where"), let expression = arguments.value("--where") else {
             throw arguments.usageError("Missing expected option '--where <expr>'")
         }
@@ -68,7 +64,7 @@ struct FindCommand: InspectCommand {
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let selection = try recording.open()
         let recording = selection.recording
         let timeline = selection.timeline
         // A range that starts past the end would trap when built.

@@ -32,17 +32,13 @@ struct LogCommand: InspectCommand {
 
     static let actionWidth = 72
 
-    let path: String
-    let session: Int?
-    let timeline: String?
+    let recording: RecordingArguments
     let query: StepQuery
     let json: Bool
     let follow: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        timeline = arguments.value("--timeline")
+        recording = try RecordingArguments(arguments)
         json = arguments.flag("--json")
         follow = arguments.flag("--follow")
         let from = try arguments.int("--from")
@@ -85,7 +81,7 @@ struct LogCommand: InspectCommand {
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let selection = try recording.open()
         if follow {
             return try LogFollower(selection: selection, query: query, json: json).run(context)
         }

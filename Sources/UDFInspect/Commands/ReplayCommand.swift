@@ -29,9 +29,7 @@ struct ReplayCommand: InspectCommand {
         ]
     )
 
-    let path: String
-    let session: Int?
-    let timeline: String?
+    let recording: RecordingArguments
     let name: String
     let from: Int?
     let edits: ReplayEdits
@@ -39,9 +37,7 @@ struct ReplayCommand: InspectCommand {
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        timeline = arguments.value("--timeline")
+        recording = try RecordingArguments(arguments)
         guard let name = arguments.value("--name") else {
             throw arguments.usageError("Missing expected option '--name <name>'")
         }
@@ -86,9 +82,9 @@ struct ReplayCommand: InspectCommand {
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let selection = try recording.open()
         let request = ReplayRequest(
-            path: path, session: selection.session.id, timeline: selection.timeline.name, reducer: reducer,
+            path: recording.path, session: selection.session.id, timeline: selection.timeline.name, reducer: reducer,
             mode: .branch(name: name, from: from, edits: edits)
         )
         let report = try ReplayInvocation.run(request, app: selection.session.app, context: context)
@@ -120,7 +116,7 @@ struct ReplayCommand: InspectCommand {
         }
         if branch.lastStep >= 0 {
             let compare = min(branch.lastStep, selection.timeline.lastStep)
-            context.console.out(context.colour.dim("Compare: udf-inspect diff \(DemoCommand.shellQuoted(path)) \(report.timeline)@\(compare) \(branch.name)@\(compare)"))
+            context.console.out(context.colour.dim("Compare: udf-inspect diff \(DemoCommand.shellQuoted(recording.path)) \(report.timeline)@\(compare) \(branch.name)@\(compare)"))
         }
         return .success
     }

@@ -18,24 +18,20 @@ struct ShowCommand: InspectCommand {
         examples: ["udf-inspect show todo.udf 11", "udf-inspect show todo.udf 11 --path .todos", "udf-inspect show todo.udf 5000 --json"]
     )
 
-    let path: String
-    let session: Int?
-    let timeline: String?
+    let recording: RecordingArguments
     let step: StepReference
     let statePath: JSONPath?
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        timeline = arguments.value("--timeline")
+        recording = try RecordingArguments(arguments)
         step = try arguments.stepReference("step") ?? StepReference(timeline: nil, step: 0)
         statePath = try arguments.path("--path")
         json = arguments.flag("--json")
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let selection = try recording.open()
         let timeline = try selection.timeline(for: step)
         let summary = try selection.summary(step.step, on: timeline)
         let state = try selection.state(step.step, on: timeline)

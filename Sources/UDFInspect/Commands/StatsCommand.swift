@@ -14,20 +14,16 @@ struct StatsCommand: InspectCommand {
         examples: ["udf-inspect stats todo.udf", "udf-inspect stats todo.udf --json"]
     )
 
-    let path: String
-    let session: Int?
-    let timeline: String?
+    let recording: RecordingArguments
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        timeline = arguments.value("--timeline")
+        recording = try RecordingArguments(arguments)
         json = arguments.flag("--json")
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let selection = try recording.open()
         let statistics: TimelineStatistics
         do {
             statistics = try selection.recording.statistics(on: selection.timeline)

@@ -27,21 +27,17 @@ struct StepCommand: InspectCommand {
         ]
     )
 
-    let path: String
-    let session: Int?
-    let timeline: String?
+    let recording: RecordingArguments
     let start: Int
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        timeline = arguments.value("--timeline")
+        recording = try RecordingArguments(arguments)
         start = try arguments.int("--at") ?? 0
         if start < 0 { throw arguments.usageError("'--at' must not be negative") }
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let selection = try recording.open()
         let stepper = try StepperSession(document: try StepperDocument(selection), step: start)
         guard isatty(STDIN_FILENO) == 1, context.console.stdoutIsTerminal else {
             return StepperLineMode(session: stepper, console: context.console).run {

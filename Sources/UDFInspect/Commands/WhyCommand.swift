@@ -14,22 +14,18 @@ struct WhyCommand: InspectCommand {
         examples: ["udf-inspect why todo.udf 7", "udf-inspect why todo.udf 7 --json"]
     )
 
-    let path: String
-    let session: Int?
-    let timeline: String?
+    let recording: RecordingArguments
     let step: StepReference
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        timeline = arguments.value("--timeline")
+        recording = try RecordingArguments(arguments)
         step = try arguments.stepReference("step") ?? StepReference(timeline: nil, step: 0)
         json = arguments.flag("--json")
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        let selection = try RecordingSelection(path: path, session: session, timeline: timeline)
+        let selection = try recording.open()
         let timeline = try selection.timeline(for: step)
         let chain = try CausalChain(step: step.step, in: selection.recording, on: timeline)
         if json {

@@ -6,7 +6,7 @@ import Foundation
 /// Written by hand rather than with `ISO8601DateFormatter` because encoding
 /// runs on every recorded action and the formatter is slow and not `Sendable`.
 /// Dates are rounded to the nearest millisecond; years 0000 to 9999 only.
-enum JSONDateFormat {
+public enum JSONDateFormat {
     private static let millisecondsPerDay: Int64 = 86_400_000
     /// Milliseconds from 1970-01-01 to 2001-01-01, `Date`'s reference date.
     private static let referenceDateOffset: Int64 = 978_307_200_000
@@ -15,7 +15,7 @@ enum JSONDateFormat {
     private static let latest: Int64 = 253_402_300_799_999
 
     /// The text for `date`, or nil when it is not finite or outside years 0–9999.
-    static func string(from date: Date) -> String? {
+    public static func string(from date: Date) -> String? {
         let interval = date.timeIntervalSinceReferenceDate * 1000
         guard interval.isFinite else { return nil }
         let rounded = interval.rounded()
@@ -55,7 +55,7 @@ enum JSONDateFormat {
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else.
-    static func date(from text: String) -> Date? {
+    public static func date(from text: String) -> Date? {
         let bytes = Array(text.utf8)
         var position = 0
         func number(_ count: Int) -> Int64? {

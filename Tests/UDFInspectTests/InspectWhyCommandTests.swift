@@ -33,7 +33,7 @@ import UDFJSON
             Step 6 is a user or system action.
             The effects of step 6 sent:
               STEP  TIME          ACTION                                                                    CAUSE
-                 7  03:17:45.259  loginResponse({"success":{"_0":{"email":"ada@example.com","name":"Ada",…  ← 6
+                 7  03:17:45.260  loginResponse({"success":{"_0":{"email":"ada@example.com","name":"Ada",…  ← 6
 
             """))
     }

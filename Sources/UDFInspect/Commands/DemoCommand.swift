@@ -34,7 +34,7 @@ struct DemoCommand: InspectCommand {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
-                throw InspectError.io("cannot create a temporary directory: \(error.localizedDescription)")
+                throw InspectError.io("cannot create a temporary directory: \(FileErrorReason.of(error))")
             }
             temporary = directory
             path = directory.appendingPathComponent("todo.udf").path

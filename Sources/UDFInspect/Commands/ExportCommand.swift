@@ -123,7 +123,7 @@ struct ExportCommand: InspectCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw InspectError.io("cannot write '\(path)': \(error.localizedDescription)")
+            throw InspectError.io("cannot write '\(path)': \(FileErrorReason.of(error))")
         }
     }
 }

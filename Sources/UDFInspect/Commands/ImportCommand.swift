@@ -68,10 +68,15 @@ struct ImportCommand: InspectCommand {
         guard !isDirectory.boolValue else {
             throw InspectError.cannotOpen(path: input, reason: "is a directory")
         }
+        // FileHandle, not Data(contentsOf:), so that a pipe or /dev/stdin works too.
+        guard let handle = FileHandle(forReadingAtPath: input) else {
+            throw InspectError.cannotOpen(path: input, reason: "permission denied")
+        }
+        defer { try? handle.close() }
         do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: input)))
+            return [UInt8](try handle.readToEnd() ?? Data())
         } catch {
-            throw InspectError.cannotOpen(path: input, reason: error.localizedDescription)
+            throw InspectError.io("cannot read '\(input)': \(FileErrorReason.of(error))")
         }
     }
 }

@@ -52,7 +52,7 @@ public struct RecordingImporter: Sendable {
                 try FileManager.default.linkItem(atPath: temporary, toPath: path)
             }
         } catch {
-            throw SharingError.recording(.io("cannot create '\(path)': \(error.localizedDescription)"))
+            throw SharingError.recording(.io("cannot create '\(path)': \(FileErrorReason.of(error))"))
         }
         return sessionID
     }

@@ -30,11 +30,8 @@ struct BranchCommand: InspectCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positional("file") ?? ""
         session = try arguments.int("--session")
-        guard let atText = arguments.value("--at") else {
+        guard let at = try arguments.stepReference("--at") else {
             throw arguments.usageError("Missing expected option '--at <step>'")
-        }
-        guard let at = StepReference(atText) else {
-            throw arguments.usageError("'\(atText)' is not a step: use a number such as 40, or TIMELINE@STEP such as fix@40")
         }
         guard let name = arguments.value("--name") else {
             throw arguments.usageError("Missing expected option '--name <name>'")

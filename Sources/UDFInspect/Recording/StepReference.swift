@@ -28,9 +28,10 @@ struct StepReference: Equatable, CustomStringConvertible {
 }
 
 extension ParsedArguments {
-    /// The positional `name` as a step reference, or a usage error that says what a step looks like.
+    /// The positional `name` (or the option, when `name` starts with `-`) as a
+    /// step reference, or a usage error that says what a step looks like.
     func stepReference(_ name: String) throws(UsageError) -> StepReference? {
-        guard let text = positional(name) else { return nil }
+        guard let text = name.hasPrefix("-") ? value(name) : positional(name) else { return nil }
         guard let reference = StepReference(text) else {
             throw usageError("'\(text)' is not a step: use a number such as 40, or TIMELINE@STEP such as fix@40")
         }

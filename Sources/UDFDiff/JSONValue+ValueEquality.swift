@@ -1,7 +1,8 @@
 import UDFJSON
 
 extension JSONValue {
-    /// Deep equality that compares numbers by value, so `1`, `1.0` and `1e0` are equal.
+    /// Deep equality that compares numbers by value, so `1`, `1.0` and `1e0`
+    /// are equal; strings and keys compare by scalars, as everywhere.
     ///
     /// RFC 6902 `test` and predicates need this; `==` compares number text,
     /// which the diff needs so that a patch reproduces the exact target.
@@ -17,14 +18,14 @@ extension JSONValue {
             if let leftInt = left.intValue, let rightInt = right.intValue { return leftInt == rightInt }
             return left.doubleValue == right.doubleValue
         case (.string(let left), .string(let right)):
-            return left == right
+            return left.hasSameScalars(as: right)
         case (.array(let left), .array(let right)):
             guard left.count == right.count else { return false }
             return zip(left, right).allSatisfy { $0.isValueEqual(to: $1) }
         case (.object(let left), .object(let right)):
             guard left.count == right.count else { return false }
             for (key, value) in left {
-                guard let match = right[key], value.isValueEqual(to: match) else { return false }
+                guard let match = right.value(exactlyAt: key), value.isValueEqual(to: match) else { return false }
             }
             return true
         default:

@@ -38,6 +38,20 @@ public enum JSONCodingPath {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// A JSON string literal with every non-ASCII scalar spelled `\u{…}`, so
+    /// that two strings that differ only in normalization read apart.
+    public static func quotedScalars(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, scalar.value >= 0x20, scalar != "\"", scalar != "\\" {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result + "\""
+    }
+
     private static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.utf8.first, !isDigit(first) else { return false }
         return key.utf8.allSatisfy { isDigit($0) || isLetter($0) || $0 == UInt8(ascii: "_") }

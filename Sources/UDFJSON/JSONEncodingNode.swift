@@ -61,7 +61,10 @@ final class JSONEncodingNode: Encoder {
 
     /// The finished value. A node nothing was written to becomes `{}`, as a
     /// type with no stored properties encodes.
-    func finish() -> JSONValue {
+    ///
+    /// - Throws: `JSONEncodingError` when two keys differ only in Unicode
+    ///   normalization: one JSON object cannot keep both apart.
+    func finish() throws(JSONEncodingError) -> JSONValue {
         switch kind {
         case .empty:
             return .object([:])
@@ -70,7 +73,7 @@ final class JSONEncodingNode: Encoder {
         case .array:
             for (slot, child) in pending {
                 if case .index(let index) = slot, index < elements.count {
-                    elements[index] = child.finish()
+                    elements[index] = try child.finish()
                 }
             }
             pending.removeAll()
@@ -78,7 +81,7 @@ final class JSONEncodingNode: Encoder {
         case .object:
             for (slot, child) in pending {
                 if case .key(let key) = slot {
-                    members[key] = child.finish()
+                    try setMember(key, try child.finish())
                 }
             }
             pending.removeAll()
@@ -117,7 +120,18 @@ final class JSONEncodingNode: Encoder {
             child.releasePending()
             throw error
         }
-        return child.finish()
+        return try child.finish()
+    }
+
+    /// Stores a member, refusing a key that is canonically equivalent to one
+    /// already stored but spelled with other scalars: a dictionary would
+    /// silently merge the two.
+    func setMember(_ key: String, _ value: JSONValue) throws(JSONEncodingError) {
+        guard members.updateValue(value, forKey: key) != nil, let stored = members.equivalentKey(to: key) else { return }
+        throw JSONEncodingError(
+            kind: .unrepresentable("keys \(JSONCodingPath.quotedScalars(stored)) and \(JSONCodingPath.quotedScalars(key)), which differ only in Unicode normalization, in one object"),
+            codingPath: path
+        )
     }
 
     /// Encodes `value` into this very node, as a single-value container does.
@@ -150,6 +164,9 @@ final class JSONEncodingNode: Encoder {
             throw error(Self.name(ofNonFinite: Double(value), type: "Float"), at: component)
         }
         // Float's own shortest text, so 0.1 stays 0.1 rather than 0.10000000149011612.
+        if value == 0, value.sign == .minus {
+            return .number(JSONNumber(validatedText: "-0"))
+        }
         if value == value.rounded(), abs(value) < 1e15 {
             return .number(JSONNumber(exactly: Int64(value)))
         }

@@ -17,13 +17,17 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         text = String(value)
     }
 
-    /// A finite double; integral values print without a fraction (`1`, not `1.0`).
+    /// A finite double; integral values print without a fraction (`1`, not
+    /// `1.0`), and -0.0 prints as `-0`, so that it reads back as itself.
     ///
     /// Non-finite values have no JSON form and become `0`; encoders reject them
     /// before they get here.
     public init(_ value: Double) {
         if !value.isFinite {
             text = "0"
+        } else if value == 0, value.sign == .minus {
+            // -0.0 is a distinct double; "0" would record a change as none.
+            text = "-0"
         } else if value == value.rounded(), abs(value) < 1e15 {
             text = String(Int64(value))
         } else {

@@ -29,6 +29,9 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case invalidLiteral(expected: String)
         /// An object with the same key twice.
         case duplicateKey(String)
+        /// Two keys of one object that differ only in Unicode normalization,
+        /// which a recording's objects cannot keep apart.
+        case equivalentKeys(String, String)
         /// More nested arrays and objects than `Limits.maxDepth`.
         case tooDeep(maxDepth: Int)
         /// More input than `Limits.maxBytes`.
@@ -82,6 +85,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
             "invalid literal, expected \(expected)"
         case .duplicateKey(let key):
             "duplicate key \(JSONCodingPath.quoted(key))"
+        case .equivalentKeys(let first, let second):
+            "keys \(JSONCodingPath.quotedScalars(first)) and \(JSONCodingPath.quotedScalars(second)) differ only in Unicode normalization"
         case .tooDeep(let maxDepth):
             "nesting deeper than \(maxDepth) levels"
         case .tooLarge(let byteCount, let maxBytes):

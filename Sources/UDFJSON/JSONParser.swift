@@ -243,6 +243,9 @@ private struct JSONByteReader {
                 if stack[top].isObject {
                     let key = stack[top].key
                     if stack[top].members.updateValue(value, forKey: key) != nil {
+                        if let stored = stack[top].members.equivalentKey(to: key) {
+                            throw error(.equivalentKeys(stored, key), at: stack[top].keyOffset)
+                        }
                         throw error(.duplicateKey(key), at: stack[top].keyOffset)
                     }
                     skipWhitespace()

@@ -14,7 +14,13 @@ extension JSONValue: Codable {
         } else if let object = try? decoder.container(keyedBy: JSONCodingKey.self) {
             var members: [String: JSONValue] = [:]
             for key in object.allKeys {
-                members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+                let value = try object.decode(JSONValue.self, forKey: key)
+                if members.updateValue(value, forKey: key.stringValue) != nil, members.equivalentKey(to: key.stringValue) != nil {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: object,
+                        debugDescription: "keys that differ only in Unicode normalization cannot share one object"
+                    )
+                }
             }
             self = .object(members)
         } else {

@@ -38,7 +38,7 @@ public struct JSONValueEncoder: Sendable {
         let root = JSONEncodingNode(parent: nil, component: nil)
         do {
             try root.encodeHere(value)
-            return root.finish()
+            return try root.finish()
         } catch {
             root.releasePending()
             throw JSONEncodingError.wrapping(error)

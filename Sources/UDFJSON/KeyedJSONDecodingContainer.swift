@@ -1,4 +1,4 @@
-/// Reads an object's members by key.
+/// Reads an object's members by key, matching keys by their scalars.
 struct KeyedJSONDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let node: JSONDecodingNode
     let members: [String: JSONValue]
@@ -7,7 +7,7 @@ struct KeyedJSONDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { members.value(exactlyAt: key.stringValue) != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool { try member(key).isNull }
 
@@ -71,15 +71,15 @@ struct KeyedJSONDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func superDecoder() throws -> any Decoder {
         let name = JSONCodingKey.superKey.stringValue
-        return JSONDecodingNode(value: members[name] ?? .null, parent: node, component: .key(name))
+        return JSONDecodingNode(value: members.value(exactlyAt: name) ?? .null, parent: node, component: .key(name))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        JSONDecodingNode(value: members[key.stringValue] ?? .null, parent: node, component: .key(key.stringValue))
+        JSONDecodingNode(value: members.value(exactlyAt: key.stringValue) ?? .null, parent: node, component: .key(key.stringValue))
     }
 
     private func member(_ key: Key) throws -> JSONValue {
-        guard let value = members[key.stringValue] else {
+        guard let value = members.value(exactlyAt: key.stringValue) else {
             throw node.failure(.keyNotFound, type: Any.self, at: .key(key.stringValue))
         }
         return value
@@ -90,7 +90,7 @@ struct KeyedJSONDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     private func optional<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
-        guard let value = members[key.stringValue], !value.isNull else { return nil }
+        guard let value = members.value(exactlyAt: key.stringValue), !value.isNull else { return nil }
         return try node.decodeChild(type, from: value, at: .key(key.stringValue))
     }
 

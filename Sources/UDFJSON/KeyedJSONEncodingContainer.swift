@@ -4,33 +4,33 @@ struct KeyedJSONEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     var codingPath: [any CodingKey] { node.codingPath }
 
-    mutating func encodeNil(forKey key: Key) throws { node.members[key.stringValue] = .null }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { node.members[key.stringValue] = .bool(value) }
-    mutating func encode(_ value: String, forKey key: Key) throws { node.members[key.stringValue] = .string(value) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { store(JSONNumber(value), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { store(JSONNumber(exactly: value), key) }
+    mutating func encodeNil(forKey key: Key) throws { try node.setMember(key.stringValue, .null) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try node.setMember(key.stringValue, .bool(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try node.setMember(key.stringValue, .string(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try store(JSONNumber(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try store(JSONNumber(exactly: value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try store(JSONNumber(exactly: value), key) }
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
         let name = key.stringValue
-        node.members[name] = try node.number(value, at: .key(name))
+        try node.setMember(name, try node.number(value, at: .key(name)))
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
         let name = key.stringValue
-        node.members[name] = try node.number(value, at: .key(name))
+        try node.setMember(name, try node.number(value, at: .key(name)))
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let name = key.stringValue
-        node.members[name] = try node.encodeChild(value, at: .key(name))
+        try node.setMember(name, try node.encodeChild(value, at: .key(name)))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -52,7 +52,7 @@ struct KeyedJSONEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         node.makePending(at: .key(key.stringValue), kind: .empty)
     }
 
-    private func store(_ number: JSONNumber, _ key: Key) {
-        node.members[key.stringValue] = .number(number)
+    private func store(_ number: JSONNumber, _ key: Key) throws {
+        try node.setMember(key.stringValue, .number(number))
     }
 }

@@ -7,8 +7,9 @@ import UDFLog
 /// Records a store's actions and states into a recording file.
 ///
 /// The thread that calls `send` only copies the transition (the states are
-/// copy-on-write values) into a bounded queue. Encoding, diffing and SQLite
-/// writes happen on the recorder's own writer thread.
+/// copy-on-write values) into a bounded queue. Encoding, redaction, diffing
+/// and SQLite writes happen on the recorder's own writer thread, in the
+/// writer's one pipeline (`RecordingWriter`'s step encoder).
 ///
 /// A recorder never crashes its host. An unwritable path, a deleted file, a
 /// full disk or a value that cannot be encoded is reported once through
@@ -60,7 +61,10 @@ public final class Recorder: Sendable {
             opened = .success(try RecordingWriter(
                 path: path,
                 app: app,
-                options: .init(keyframePolicy: options.keyframePolicy, metadata: options.metadata, maximumFileSize: options.maximumFileSize)
+                options: .init(
+                    keyframePolicy: options.keyframePolicy, metadata: options.metadata, maximumFileSize: options.maximumFileSize,
+                    redactor: options.redactor, shadowCheck: options.shadowCheck
+                )
             ))
         } catch {
             opened = .failure(error)
@@ -85,7 +89,7 @@ public final class Recorder: Sendable {
         self.onFailure = onFailure
         self.queue = StepQueue(capacity: options.queueCapacity)
         let opened = writer.map { writer in
-            WriterBox(writer: writer, identity: FileIdentity(path: path), context: StepEncodingContext(redactor: options.redactor))
+            WriterBox(writer: writer, identity: FileIdentity(path: path))
         }
         self.writer = try? opened.get()
         if resumed {
@@ -124,30 +128,25 @@ public final class Recorder: Sendable {
             return !recorder.hasBaseStep && !recorder.isClosed && recorder.failure == nil
         }
         if needsBase {
-            queue.push(PendingStep { context in
-                StepInput(
-                    step: transition.step - 1,
-                    time: transition.timestamp,
-                    action: nil,
-                    actionName: nil,
-                    cause: nil,
-                    reducerNanoseconds: nil,
-                    state: try context.state(transition.stateBefore)
-                )
-            })
-        }
-        queue.push(PendingStep { context in
-            let action = try context.action(transition.action)
-            return StepInput(
-                step: transition.step,
+            queue.push(HostStep(
+                step: transition.step - 1,
                 time: transition.timestamp,
-                action: action.redacted,
-                actionName: ActionName.of(action.raw),
-                cause: transition.cause,
-                reducerNanoseconds: Int(nanoseconds: transition.reducerDuration),
-                state: try context.state(transition.stateAfter)
-            )
-        })
+                action: nil,
+                actionName: nil,
+                cause: nil,
+                reducerNanoseconds: nil,
+                state: transition.stateBefore
+            ))
+        }
+        queue.push(HostStep(
+            step: transition.step,
+            time: transition.timestamp,
+            action: transition.action,
+            actionName: nil,
+            cause: transition.cause,
+            reducerNanoseconds: Int(nanoseconds: transition.reducerDuration),
+            state: transition.stateAfter
+        ))
     }
 
     /// Blocks until every step queued so far is written, or given up.
@@ -190,13 +189,9 @@ public final class Recorder: Sendable {
         }
     }
 
-    private func write(_ items: ArraySlice<PendingStep>, to box: WriterBox) {
-        let encoding = EncodingSequence(items: items, context: box.context)
+    private func write(_ items: ArraySlice<HostStep>, to box: WriterBox) {
         do {
-            try box.writer.append(encoding)
-            if let error = encoding.error {
-                throw RecordingError.invalidArgument("cannot encode a step: \(error)")
-            }
+            try box.writer.append(items)
             if !box.identity.stillMatches() {
                 throw RecordingError.io("'\(path)' was deleted or replaced while recording")
             }
@@ -228,12 +223,10 @@ public final class Recorder: Sendable {
 private final class WriterBox: @unchecked Sendable {
     let writer: RecordingWriter
     let identity: FileIdentity
-    let context: StepEncodingContext
 
-    init(writer: RecordingWriter, identity: FileIdentity, context: StepEncodingContext) {
+    init(writer: RecordingWriter, identity: FileIdentity) {
         self.writer = writer
         self.identity = identity
-        self.context = context
     }
 }
 

@@ -20,6 +20,11 @@ public struct RecorderOptions: Sendable {
     /// `onFailure`, and recording stops with every committed step readable.
     /// See `RecordingWriter.Options.maximumFileSize`.
     public var maximumFileSize: Int?
+    /// Also takes the plain path for every step (a full encode, whole
+    /// redaction, canonical text, hash and diff) and reports the first
+    /// disagreement with the shortcuts through `onFailure`, naming its path.
+    /// It costs a full encode per step: for tests and for trying a new host.
+    public var shadowCheck: Bool
 
     public init(
         queueCapacity: Int = 1_024,
@@ -27,7 +32,8 @@ public struct RecorderOptions: Sendable {
         keyframePolicy: KeyframePolicy = KeyframePolicy(),
         redactor: Redactor = Redactor(),
         metadata: JSONValue? = nil,
-        maximumFileSize: Int? = nil
+        maximumFileSize: Int? = nil,
+        shadowCheck: Bool = false
     ) {
         self.queueCapacity = max(1, queueCapacity)
         self.batchSize = max(1, batchSize)
@@ -35,5 +41,6 @@ public struct RecorderOptions: Sendable {
         self.redactor = redactor
         self.metadata = metadata
         self.maximumFileSize = maximumFileSize.map { max(1, $0) }
+        self.shadowCheck = shadowCheck
     }
 }

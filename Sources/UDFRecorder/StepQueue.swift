@@ -1,4 +1,5 @@
 import Foundation
+import UDFLog
 
 /// A bounded queue between senders and the one writer thread.
 ///
@@ -7,7 +8,7 @@ import Foundation
 final class StepQueue: @unchecked Sendable {
     // NSCondition guards every field below; none is touched without it.
     private let condition = NSCondition()
-    private var items: [PendingStep] = []
+    private var items: [HostStep] = []
     private let capacity: Int
     private var enqueued = 0
     private var finished = 0
@@ -20,7 +21,7 @@ final class StepQueue: @unchecked Sendable {
     }
 
     /// Adds a step, waiting while the queue is full. A stopped queue drops it.
-    func push(_ step: PendingStep) {
+    func push(_ step: HostStep) {
         condition.lock()
         defer { condition.unlock() }
         while items.count >= capacity && !isStopped {
@@ -39,7 +40,7 @@ final class StepQueue: @unchecked Sendable {
     ///
     /// Taking one batch at a time, not everything, keeps the steps a crash can
     /// lose to the queue's capacity plus one batch.
-    func take(upTo limit: Int) -> [PendingStep]? {
+    func take(upTo limit: Int) -> [HostStep]? {
         condition.lock()
         defer { condition.unlock() }
         while items.isEmpty && !isClosing {

@@ -37,7 +37,7 @@ import Testing
         #expect(new[37] == ["id": 37, "title": "title 37", "score": 38])
     }
 
-    @Test func equatableElementsWithPaddingAreReusedByEquality() throws {
+    @Test func elementsWithPaddingAreReusedByTheirFieldBytes() throws {
         // `Bool` before `Int`: copies leave the padding bytes unequal.
         var state = (0..<100).map { Padded(done: $0 % 2 == 0, id: $0, flag: false, title: "t\($0)") }
         let encoder = IncrementalJSONEncoder()

@@ -49,16 +49,18 @@ import UDFJSON
         var random = TestSupport.SplitMix64(seed: seed)
         let redactor = Redactor()
         let redaction = IncrementalRedaction(redactor: redactor)
-        var encoder = StepEncoder(policy: KeyframePolicy(interval: 1_000))
+        let encoder = StepEncoder(policy: KeyframePolicy(interval: 1_000), redactor: redactor)
         var state: JSONValue = ["items": .array((0..<30).map { _ in Self.randomJSON(&random, depth: 2) }), "password": "x"]
         var previous: JSONValue?
-        for _ in 0..<400 {
+        for step in 0..<400 {
             let fast = redaction.redact(state)
             let plain = redactor.redact(state).value
             #expect(fast == plain)
-            let row = encoder.encode(fast)
-            #expect(row.hash == plain.stateHash)
-            #expect(row.size == plain.canonicalBytes.count)
+            let row = try encoder.encode(
+                HostStep(step: step, time: Date(), action: nil, cause: nil, reducerNanoseconds: nil, state: state), timelineID: 1
+            )
+            #expect(row.stateHash == plain.stateHash)
+            #expect(row.stateSize == plain.canonicalBytes.count)
             if let keyframe = row.keyframe {
                 #expect(keyframe == plain.canonicalText)
             }

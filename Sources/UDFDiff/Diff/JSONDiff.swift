@@ -36,11 +36,13 @@ public enum JSONDiff {
     }
 
     private static func diffObjects(_ old: [String: JSONValue], _ new: [String: JSONValue]) -> ObjectDiff {
-        let keys = Set(old.keys).union(new.keys).sorted()
+        // By scalars: a key respelled in another normalization is one key
+        // removed and another added, as in the canonical text.
+        let keys = old.keysByScalars(unitedWith: new)
         var entries: [ObjectDiff.Entry] = []
         entries.reserveCapacity(keys.count)
         for key in keys {
-            switch (old[key], new[key]) {
+            switch (old.value(exactlyAt: key), new.value(exactlyAt: key)) {
             case (let oldValue?, let newValue?):
                 if let child = diff(oldValue, newValue) {
                     entries.append(.changed(key: key, diff: child))

@@ -16,6 +16,9 @@ public struct JSONPatchError: Error, Sendable, Equatable, CustomStringConvertibl
         case notAContainer(JSONPointer, typeName: String)
         case cannotRemoveRoot
         case moveIntoOwnChild(from: JSONPointer, path: JSONPointer)
+        /// An `add` of a key beside one that differs from it only in Unicode
+        /// normalization; one object cannot keep both apart.
+        case equivalentKey(JSONPointer, existing: String)
         case invalidDocument(String)
     }
 
@@ -63,6 +66,8 @@ public struct JSONPatchError: Error, Sendable, Equatable, CustomStringConvertibl
             "cannot move \(from) into its own child \(path)"
         case .invalidDocument(let message):
             message
+        case .equivalentKey(let pointer, let existing):
+            "cannot add \(pointer): the object holds \(JSONCodingPath.quotedScalars(existing)), which differs from it only in Unicode normalization"
         }
     }
 }

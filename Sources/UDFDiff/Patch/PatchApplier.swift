@@ -2,6 +2,9 @@ import UDFJSON
 
 /// Applies single RFC 6902 operations in place.
 ///
+/// A pointer's tokens name keys by their scalars: `/caf\u{E9}` does not reach
+/// a key spelled `cafe\u{301}`, though a `Dictionary` would find it.
+///
 /// Values are mutated through `inout` after detaching each container from
 /// its parent, so that copy-on-write does not copy a large state per operation.
 enum PatchApplier {
@@ -21,7 +24,7 @@ enum PatchApplier {
             try withParent(of: path, in: &document) { (parent: inout JSONValue, token: String) throws(Reason) in
                 switch parent {
                 case .object(var members):
-                    guard members[token] != nil else { throw .pathNotFound(path) }
+                    guard members.value(exactlyAt: token) != nil else { throw .pathNotFound(path) }
                     parent = .null
                     members[token] = value
                     parent = .object(members)
@@ -58,7 +61,7 @@ enum PatchApplier {
             let here = JSONPointer(tokens: Array(pointer.tokens.prefix(depth + 1)))
             switch current {
             case .object(let members):
-                guard let member = members[token] else { throw .pathNotFound(here) }
+                guard let member = members.value(exactlyAt: token) else { throw .pathNotFound(here) }
                 current = member
             case .array(let elements):
                 current = elements[try existingIndex(token, count: elements.count, path: here)]
@@ -77,6 +80,7 @@ enum PatchApplier {
         try withParent(of: path, in: &document) { (parent: inout JSONValue, token: String) throws(Reason) in
             switch parent {
             case .object(var members):
+                if let existing = members.equivalentKey(to: token) { throw .equivalentKey(path, existing: existing) }
                 parent = .null
                 members[token] = value
                 parent = .object(members)
@@ -105,7 +109,7 @@ enum PatchApplier {
         try withParent(of: path, in: &document) { (parent: inout JSONValue, token: String) throws(Reason) in
             switch parent {
             case .object(var members):
-                guard members[token] != nil else { throw .pathNotFound(path) }
+                guard members.value(exactlyAt: token) != nil else { throw .pathNotFound(path) }
                 parent = .null
                 removed = members.removeValue(forKey: token) ?? .null
                 parent = .object(members)
@@ -149,7 +153,7 @@ enum PatchApplier {
         // place keeps a second reference to it, so every change below would
         // copy the whole container.
         if var members = takeObject(&value) {
-            guard var child = members[token] else { throw .pathNotFound(here) }
+            guard var child = members.value(exactlyAt: token) else { throw .pathNotFound(here) }
             // Detach the child so that it is uniquely referenced while mutated.
             members[token] = .null
             try descend(&child, tokens: tokens.dropFirst(), depth: depth + 1, path: path, body)

@@ -25,7 +25,7 @@ extension JSONPath {
         let rest = remaining.dropFirst()
         switch (component, value) {
         case (.key(let key), .object(let members)):
-            if let member = members[key] { select(rest, in: member, at: path.appending(component), into: &results) }
+            if let member = members.value(exactlyAt: key) { select(rest, in: member, at: path.appending(component), into: &results) }
         case (.index(let index), .array(let elements)):
             if elements.indices.contains(index) {
                 select(rest, in: elements[index], at: path.appending(component), into: &results)
@@ -39,8 +39,8 @@ extension JSONPath {
                 select(rest, in: element, at: path.appending(.index(index)), into: &results)
             }
         case (.wildcard, .object(let members)):
-            for key in members.keys.sorted() {
-                if let member = members[key] { select(rest, in: member, at: path.appending(.key(key)), into: &results) }
+            for key in members.keys.sorted(by: JSONWriter.utf8Precedes) {
+                if let member = members.value(exactlyAt: key) { select(rest, in: member, at: path.appending(.key(key)), into: &results) }
             }
         default:
             break
@@ -60,7 +60,7 @@ extension JSONPath {
             switch (component, here) {
             case (.key(let key), .object(let members)):
                 tokens.append(key)
-                current = members[key]
+                current = members.value(exactlyAt: key)
             case (.index(let index), .array(let elements)) where elements.indices.contains(index):
                 tokens.append(String(index))
                 current = elements[index]

@@ -18,6 +18,11 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
         self.tokens = tokens
     }
 
+    /// Pointers are equal when their tokens hold the same scalars, as keys are.
+    public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        lhs.tokens.elementsEqual(rhs.tokens) { $0.hasSameScalars(as: $1) }
+    }
+
     /// Parses the text form of a pointer.
     ///
     /// - Throws: `JSONPatchError` when the text is neither empty nor starts
@@ -71,7 +76,8 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `self` is a proper prefix of `other`, that is, `other` lies inside `self`.
     public func isProperPrefix(of other: JSONPointer) -> Bool {
-        tokens.count < other.tokens.count && Array(other.tokens.prefix(tokens.count)) == tokens
+        tokens.count < other.tokens.count
+            && other.tokens.prefix(tokens.count).elementsEqual(tokens) { $0.hasSameScalars(as: $1) }
     }
 
     private static func escape(_ token: String) -> String {

@@ -61,11 +61,12 @@ extension Predicate {
     private static func value(_ value: JSONValue, contains literal: JSONValue) -> Bool {
         switch (value, literal) {
         case (.string(let string), .string(let part)):
-            return string.contains(part)
+            // By scalars, like `==`: Swift's `contains` matches canonical equivalents.
+            return part.isEmpty || string.utf8.firstRange(of: part.utf8) != nil
         case (.array(let elements), _):
             return elements.contains { $0.isValueEqual(to: literal) }
         case (.object(let members), .string(let key)):
-            return members[key] != nil
+            return members.value(exactlyAt: key) != nil
         default:
             return false
         }

@@ -14,7 +14,8 @@ public struct PathsDiffRenderer: Sendable {
     public func render(_ node: DiffNode) -> String {
         node.changes.map { change in
             let detail = switch change.kind {
-            case .replaced(let old, let new): "\(compactJSON(old)) → \(compactJSON(new))"
+            case .replaced(let old, let new):
+                respelledStrings(old, new).map { "\($0.0) → \($0.1)" } ?? "\(compactJSON(old)) → \(compactJSON(new))"
             case .added(let value): "added \(compactJSON(value))"
             case .removed(let value): "removed \(compactJSON(value))"
             case .moved(let from, let to): "moved \(from) → \(to)"

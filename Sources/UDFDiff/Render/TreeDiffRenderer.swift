@@ -49,6 +49,11 @@ public struct TreeDiffRenderer: Sendable {
     private func appendDiff(_ node: DiffNode, label: String, indent: Int, to lines: inout [Line]) {
         switch node {
         case .replaced(let old, let new):
+            if let (before, after) = respelledStrings(old, new) {
+                lines.append(Line(marker: "-", indent: indent, text: label + before))
+                lines.append(Line(marker: "+", indent: indent, text: label + after))
+                return
+            }
             appendValue(old, marker: "-", label: label, indent: indent, to: &lines)
             appendValue(new, marker: "+", label: label, indent: indent, to: &lines)
         case .text(let text):
@@ -73,6 +78,17 @@ public struct TreeDiffRenderer: Sendable {
     }
 
     private func appendObjectEntries(_ entries: [ObjectDiff.Entry], indent: Int, to lines: inout [Line]) {
+        // A key removed and one added that read alike show their scalars.
+        let changedKeys = entries.compactMap { entry -> String? in
+            switch entry {
+            case .added(let key, _), .removed(let key, _): key
+            default: nil
+            }
+        }
+        func label(_ key: String) -> String {
+            let respelled = changedKeys.contains { $0 == key && !$0.hasSameScalars(as: key) }
+            return respelled ? JSONCodingPath.quotedScalars(key) + ": " : Self.keyLabel(key)
+        }
         var unchanged: [(key: String, value: JSONValue)] = []
         func flushUnchanged() {
             if unchanged.count == 1, let only = unchanged.first {
@@ -96,9 +112,9 @@ public struct TreeDiffRenderer: Sendable {
             case .changed(let key, let diff):
                 appendDiff(diff, label: Self.keyLabel(key), indent: indent, to: &lines)
             case .added(let key, let value):
-                appendValue(value, marker: "+", label: Self.keyLabel(key), indent: indent, to: &lines)
+                appendValue(value, marker: "+", label: label(key), indent: indent, to: &lines)
             case .removed(let key, let value):
-                appendValue(value, marker: "-", label: Self.keyLabel(key), indent: indent, to: &lines)
+                appendValue(value, marker: "-", label: label(key), indent: indent, to: &lines)
             }
         }
         flushUnchanged()
@@ -155,8 +171,8 @@ public struct TreeDiffRenderer: Sendable {
         switch value {
         case .object(let members) where !members.isEmpty:
             lines.append(Line(marker: marker, indent: indent, text: label + "{"))
-            for key in members.keys.sorted() {
-                appendValue(members[key] ?? .null, marker: marker, label: Self.keyLabel(key), indent: indent + 1, to: &lines)
+            for key in members.keys.sorted(by: JSONWriter.utf8Precedes) {
+                appendValue(members.value(exactlyAt: key) ?? .null, marker: marker, label: Self.keyLabel(key), indent: indent + 1, to: &lines)
             }
             lines.append(Line(marker: marker, indent: indent, text: "}"))
         case .array(let elements) where !elements.isEmpty:

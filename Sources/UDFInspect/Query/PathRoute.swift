@@ -27,7 +27,7 @@ struct PathRoute: Equatable {
         resolving: for component in path.components {
             switch (component, current) {
             case (.key(let key), .object(let members)):
-                guard let member = members[key] else { break resolving }
+                guard let member = members.value(exactlyAt: key) else { break resolving }
                 tokens.append(key)
                 indexesArray.append(false)
                 current = member
@@ -76,11 +76,11 @@ struct PathRoute: Equatable {
     private func overlaps(_ pointer: [String]) -> Bool {
         let watched = tokens.prefix(anchorCount)
         let shared = min(pointer.count, watched.count)
-        return pointer.prefix(shared).elementsEqual(watched.prefix(shared))
+        return pointer.prefix(shared).elementsEqual(watched.prefix(shared)) { $0.hasSameScalars(as: $1) }
     }
 
     private func shifts(_ pointer: [String]) -> Bool {
         guard let last = pointer.indices.last, last < anchorCount, indexesArray[last] else { return false }
-        return pointer.prefix(last).elementsEqual(tokens.prefix(last))
+        return pointer.prefix(last).elementsEqual(tokens.prefix(last)) { $0.hasSameScalars(as: $1) }
     }
 }

@@ -6,7 +6,7 @@ extension InspectError {
         switch error {
         case .cannotOpen(let path, let reason):
             self = .cannotOpen(path: path, reason: reason)
-        case .invalidFile, .newerVersion, .corruptStep:
+        case .invalidFile, .newerVersion, .corruptStep, .unencodable, .shadowMismatch:
             self = .invalidData(error.description)
         case .notFound(let message), .invalidArgument(let message):
             self = .badArgument(message)

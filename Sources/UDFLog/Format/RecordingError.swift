@@ -19,6 +19,10 @@ public enum RecordingError: Error, CustomStringConvertible, Equatable {
     case corruptStep(step: Int, timeline: String, reason: String)
     /// SQLite failed with an I/O or locking error.
     case io(String)
+    /// A step's value cannot be encoded as JSON, such as `Double.nan`.
+    case unencodable(step: Int, reason: String)
+    /// The recorder's shadow check found its shortcuts disagreeing with the plain path.
+    case shadowMismatch(step: Int, detail: String)
 
     public var description: String {
         switch self {
@@ -36,6 +40,10 @@ public enum RecordingError: Error, CustomStringConvertible, Equatable {
             "step \(step) of timeline '\(timeline)' is corrupt: \(reason)"
         case .io(let message):
             message
+        case .unencodable(let step, let reason):
+            "cannot record step \(step): \(reason)"
+        case .shadowMismatch(let step, let detail):
+            "shadow check failed at step \(step): \(detail)"
         }
     }
 

@@ -1,7 +1,9 @@
 import Foundation
 import UDFJSON
 
-/// One step handed to a `RecordingWriter`: already encoded and redacted.
+/// One step as JSON: what imports, replays and exports hand a
+/// `RecordingWriter`. The writer treats it as a `HostStep` whose values are
+/// already JSON, so it goes through the same pipeline.
 public struct StepInput: Sendable {
     public let step: Int
     public let time: Date

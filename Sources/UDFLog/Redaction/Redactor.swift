@@ -97,7 +97,7 @@ public struct Redactor: Sendable {
         let rest = path.dropFirst()
         switch (component, value) {
         case (.key(let key), .object(var members)):
-            guard let member = members[key] else { return value }
+            guard let member = members.value(exactlyAt: key) else { return value }
             members[key] = redact(member, at: rest, count: &count)
             return .object(members)
         case (.index(let index), .array(var elements)):

@@ -65,7 +65,7 @@ public struct RecordingImporter: Sendable {
             throw SharingError.recording(Self.naming(error, path))
         }
         defer { database.close() }
-        var encoder = StepEncoder(policy: keyframePolicy)
+        let encoder = StepEncoder(policy: keyframePolicy)
         let session = timeline.session
         do {
             let sessionID = try database.write { db -> Int in
@@ -81,18 +81,8 @@ public struct RecordingImporter: Sendable {
                 try db.prepare("INSERT INTO timelines (session_id, name, created_at) VALUES (?, 'main', ?)")
                     .execute([sessionID, session.startedAt.timeIntervalSince1970])
                 let timelineID = Int(db.lastInsertedRowID)
-                let insert = try db.prepare("""
-                    INSERT INTO steps (timeline_id, step, time, action, action_name, cause, duration_ns,
-                                       keyframe, patch, state_hash, state_size)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
                 for step in timeline.steps {
-                    let encoded = encoder.encode(step.state)
-                    try insert.execute([
-                        timelineID, step.step, step.time.timeIntervalSince1970,
-                        step.action?.canonicalText, step.actionName, step.cause, step.reducerNanoseconds,
-                        encoded.keyframe, encoded.patch, encoded.hash, encoded.size,
-                    ])
+                    try StepsTable.insert(try encoder.encode(HostStep(step), timelineID: timelineID), into: db)
                 }
                 return sessionID
             }

@@ -17,6 +17,8 @@ extension RecordingWriter {
     /// - Parameters:
     ///   - session: the session id; the latest session when nil.
     ///   - timeline: the timeline to fork; `main` when nil.
+    ///   - redactor: what is replaced before steps are stored.
+    ///   - shadowCheck: take the plain path beside every shortcut, as tests do.
     /// - Throws: `RecordingError`, as `RecordingBranches.create` does.
     public convenience init(
         path: String,
@@ -24,7 +26,9 @@ extension RecordingWriter {
         timeline: String? = nil,
         at step: Int,
         into name: String,
-        existing: RecordingBranches.Existing = .continueAtEnd
+        existing: RecordingBranches.Existing = .continueAtEnd,
+        redactor: Redactor = .none,
+        shadowCheck: Bool = false
     ) throws(RecordingError) {
         let database = try RecordingBranches.open(path)
         let prepared: RecordingBranches.Prepared
@@ -41,7 +45,7 @@ extension RecordingWriter {
             database: database,
             sessionID: prepared.timeline.sessionID,
             timelineID: prepared.timeline.id,
-            policy: KeyframePolicy(interval: prepared.keyframeInterval),
+            encoder: StepEncoder(policy: KeyframePolicy(interval: prepared.keyframeInterval), redactor: redactor, shadowCheck: shadowCheck),
             nextStep: prepared.timeline.lastStep + 1
         )
     }

@@ -12,7 +12,7 @@ import UDFSQLite
 /// ```swift
 /// let writer = try RecordingWriter(path: "todo.udf", app: "TodoExample")
 /// try writer.append([StepInput(step: 0, time: Date(), action: nil, actionName: nil,
-///                              cause: nil, reducerNanoseconds: nil, state: initial)])
+///                              cause: nil, reducerNanoseconds: nil, state: initialState)])
 /// try writer.close()
 /// ```
 public final class RecordingWriter {
@@ -28,11 +28,24 @@ public final class RecordingWriter {
         /// WAL file beside it may hold up to about 4 MB more until it is
         /// checkpointed. A file already larger than the limit takes no new pages.
         public var maximumFileSize: Int?
+        /// What is replaced in states and actions before they are stored.
+        public var redactor: Redactor
+        /// Also takes the plain path for every step and fails on the first
+        /// disagreement; see `StepEncoder` and `ShadowCheck`.
+        public var shadowCheck: Bool
 
-        public init(keyframePolicy: KeyframePolicy = KeyframePolicy(), metadata: JSONValue? = nil, maximumFileSize: Int? = nil) {
+        public init(
+            keyframePolicy: KeyframePolicy = KeyframePolicy(),
+            metadata: JSONValue? = nil,
+            maximumFileSize: Int? = nil,
+            redactor: Redactor = .none,
+            shadowCheck: Bool = false
+        ) {
             self.keyframePolicy = keyframePolicy
             self.metadata = metadata
             self.maximumFileSize = maximumFileSize
+            self.redactor = redactor
+            self.shadowCheck = shadowCheck
         }
     }
 
@@ -40,7 +53,7 @@ public final class RecordingWriter {
     public let sessionID: Int
     public let timelineID: Int
     private let database: Database
-    private var encoder: StepEncoder
+    private let encoder: StepEncoder
     private var isClosed = false
     /// False for a writer that appends to a branch of an existing session:
     /// closing it leaves the session's row as it was.
@@ -57,7 +70,7 @@ public final class RecordingWriter {
         self.path = path
         let database = try RecordingFile.openForWriting(path)
         self.database = database
-        self.encoder = StepEncoder(policy: options.keyframePolicy)
+        self.encoder = StepEncoder(policy: options.keyframePolicy, redactor: options.redactor, shadowCheck: options.shadowCheck)
         self.ownsSession = true
         do {
             if let maximumFileSize = options.maximumFileSize {
@@ -87,13 +100,13 @@ public final class RecordingWriter {
     }
 
     /// A writer for a timeline that already exists; its first step is a keyframe.
-    init(path: String, database: Database, sessionID: Int, timelineID: Int, policy: KeyframePolicy, nextStep: Int) {
+    init(path: String, database: Database, sessionID: Int, timelineID: Int, encoder: StepEncoder, nextStep: Int) {
         self.path = path
         self.nextStep = nextStep
         self.database = database
         self.sessionID = sessionID
         self.timelineID = timelineID
-        self.encoder = StepEncoder(policy: policy)
+        self.encoder = encoder
         self.ownsSession = false
     }
 
@@ -101,22 +114,25 @@ public final class RecordingWriter {
         database.close()
     }
 
-    /// Writes `steps` in one transaction. On failure nothing of the batch is
-    /// kept, and the writer can try the same batch again.
+    /// Encodes and writes `steps` in one transaction. On failure nothing of
+    /// the batch is kept, and the writer can try the same batch again.
     ///
-    /// `steps` is iterated once, inside the transaction, so a lazy sequence
-    /// can encode each step just before it is written.
+    /// Each step is encoded just before it is written, inside the
+    /// transaction, so only one encoded state is alive at a time.
+    ///
+    /// - Throws: `RecordingError`: `.unencodable` for a value with no JSON
+    ///   form, `.shadowMismatch` from the shadow check, `.io` from SQLite.
     public func append(_ steps: some Sequence<StepInput>) throws(RecordingError) {
+        try append(steps.lazy.map(HostStep.init))
+    }
+
+    /// Encodes and writes a host's steps in one transaction, as above.
+    public func append(_ steps: some Sequence<HostStep>) throws(RecordingError) {
         guard !isClosed else { throw RecordingError.invalidArgument("the recording writer is closed") }
-        var pending = encoder
+        let saved = encoder.position
         var expected = nextStep
         do {
             try database.write { db in
-                let insert = try db.cachedStatement("""
-                    INSERT INTO steps (timeline_id, step, time, action, action_name, cause, duration_ns,
-                                       keyframe, patch, state_hash, state_size)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
                 for step in steps {
                     if let next = expected {
                         guard step.step == next else {
@@ -126,18 +142,13 @@ public final class RecordingWriter {
                         }
                         expected = next + 1
                     }
-                    let encoded = pending.encode(step.state)
-                    try insert.execute([
-                        timelineID, step.step, step.time.timeIntervalSince1970,
-                        step.action?.canonicalText, step.actionName, step.cause, step.reducerNanoseconds,
-                        encoded.keyframe, encoded.patch, encoded.hash, encoded.size,
-                    ])
+                    try StepsTable.insert(try encoder.encode(step, timelineID: timelineID), into: db)
                 }
             }
         } catch {
+            encoder.restore(saved)
             throw RecordingWriter.mapWriteError(error, path: path)
         }
-        encoder = pending
         nextStep = expected
     }
 

@@ -25,7 +25,8 @@ enum SharingAwarePatch {
             // Operations come out in key order, as before; only the keys that
             // can yield one are sorted (one, for a one-leaf edit of an item).
             var removed: [String] = []
-            for key in before.keys where after[key] == nil {
+            // Keys by scalars: a respelled key is removed, then added anew.
+            for key in before.keys where after.value(exactlyAt: key) == nil {
                 removed.append(key)
             }
             for key in removed.sorted(by: JSONWriter.utf8Precedes) {
@@ -33,14 +34,14 @@ enum SharingAwarePatch {
             }
             var touched: [String] = []
             for (key, value) in after {
-                if let previous = before[key], previous.isIdentical(to: value) || (!value.isContainer && previous == value) {
+                if let previous = before.value(exactlyAt: key), previous.isIdentical(to: value) || (!value.isContainer && previous == value) {
                     continue
                 }
                 touched.append(key)
             }
             for key in touched.sorted(by: JSONWriter.utf8Precedes) {
-                guard let value = after[key] else { continue }
-                if let previous = before[key] {
+                guard let value = after.value(exactlyAt: key) else { continue }
+                if let previous = before.value(exactlyAt: key) {
                     collect(previous, value, at: pointer.appending(key), into: &operations)
                 } else {
                     operations.append(.add(path: pointer.appending(key), value: value))

@@ -1,53 +1,97 @@
 import UDFDiff
 import UDFJSON
 
-/// Turns consecutive states into stored rows: a keyframe or a patch from the
-/// previous state, plus the canonical hash and size.
+/// The write side's one state pipeline: it turns each step handed to a
+/// writer into the row stored for it.
 ///
-/// It keeps the previous state, so it is a value that a writer commits only
-/// after the row is safely written.
-struct StepEncoder {
-    struct EncodedState {
-        let keyframe: String?
-        let patch: String?
-        let hash: String
-        let size: Int
+/// It owns every stage, in order: encode (incrementally), redact, canonical
+/// text, hash, patch from the previous state, and the keyframe decision.
+/// The stages' shortcuts rest on one invariant, which this type alone keeps:
+/// consecutive states come from one `IncrementalJSONEncoder` and one
+/// `IncrementalRedaction`, so unchanged subtrees share storage with the
+/// previous state, and the canonical writer, the hasher and the patch skip
+/// them in O(1). No other type orders its work to keep that true.
+///
+/// Use one encoder per timeline being written, from one thread at a time.
+final class StepEncoder {
+    /// What a failed batch must put back: the state the next patch is made
+    /// from. The encoders' caches need no putting back: each is correct
+    /// whatever it saw last.
+    struct Position {
+        var previous: JSONValue?
+        var stepsSinceKeyframe = 0
+        var shadowPrevious: JSONValue?
     }
 
     let policy: KeyframePolicy
-    private(set) var previous: JSONValue?
-    private(set) var stepsSinceKeyframe = 0
-    /// Shared by copies on purpose: it is a cache, correct whatever state it
-    /// wrote last, so a batch that rolls back leaves nothing to undo.
+    private(set) var position = Position()
+    private let stateEncoder = IncrementalJSONEncoder()
+    private let stateRedaction: IncrementalRedaction
+    private let actionRedaction: IncrementalRedaction
     private let canonicalWriter = IncrementalCanonicalWriter()
-    /// Shared the same way: it resumes from whatever text it hashed last.
     private let hasher = IncrementalStateHash()
+    private var shadow: ShadowCheck?
 
-    init(policy: KeyframePolicy, previous: JSONValue? = nil, stepsSinceKeyframe: Int = 0) {
+    init(policy: KeyframePolicy, redactor: Redactor = .none, shadowCheck: Bool = false) {
         self.policy = policy
-        self.previous = previous
-        self.stepsSinceKeyframe = stepsSinceKeyframe
+        stateRedaction = IncrementalRedaction(redactor: redactor)
+        actionRedaction = IncrementalRedaction(redactor: redactor)
+        shadow = shadowCheck ? ShadowCheck(redactor: redactor) : nil
     }
 
-    /// The row for `state`. Unchanged subtrees that share storage with the
-    /// previous state cost O(1) in the canonical text and in the patch.
-    mutating func encode(_ state: JSONValue) -> EncodedState {
+    /// The row for `input` on `timelineID`.
+    ///
+    /// - Throws: `RecordingError.unencodable` for a value with no JSON form,
+    ///   `.shadowMismatch` when the shadow check is on and disagrees.
+    func encode(_ input: HostStep, timelineID: Int) throws(RecordingError) -> StepsTable.StoredRow {
+        let state: JSONValue
+        var action: (raw: JSONValue, redacted: JSONValue)?
+        do {
+            state = stateRedaction.redact(try stateEncoder.encode(input.state))
+            if let value = input.action {
+                let raw = try JSONValueEncoder().encode(value)
+                action = (raw, actionRedaction.redactAlone(raw))
+            }
+        } catch {
+            throw RecordingError.unencodable(step: input.step, reason: "\(error)")
+        }
         let canonical = canonicalWriter.write(state)
         let hash = hasher.of(canonical)
-        defer { previous = state }
-        if let previous, !policy.wantsKeyframe(stepsSinceKeyframe: stepsSinceKeyframe) {
-            let patch = SharingAwarePatch.make(from: previous, to: state).jsonValue.canonicalText
-            if policy.patchIsWorthIt(patchBytes: patch.utf8.count, stateBytes: canonical.count) {
-                stepsSinceKeyframe += 1
-                return EncodedState(keyframe: nil, patch: patch, hash: hash, size: canonical.count)
+        var patch: String?
+        if let previous = position.previous, !policy.wantsKeyframe(stepsSinceKeyframe: position.stepsSinceKeyframe) {
+            let text = SharingAwarePatch.make(from: previous, to: state).jsonValue.canonicalText
+            if policy.patchIsWorthIt(patchBytes: text.utf8.count, stateBytes: canonical.count) {
+                patch = text
             }
         }
-        stepsSinceKeyframe = 0
-        return EncodedState(
-            keyframe: String(decoding: canonical, as: UTF8.self),
-            patch: nil,
-            hash: hash,
-            size: canonical.count
+        if var shadow {
+            try shadow.check(step: input.step, state: input.state, recorded: state, canonical: canonical, hash: hash, patch: patch)
+            if let action {
+                try shadow.checkAction(step: input.step, raw: action.raw, recorded: action.redacted)
+            }
+            self.shadow = shadow
+            position.shadowPrevious = shadow.previous
+        }
+        position.previous = state
+        position.stepsSinceKeyframe = patch == nil ? 0 : position.stepsSinceKeyframe + 1
+        return StepsTable.StoredRow(
+            timelineID: timelineID,
+            step: input.step,
+            time: input.time,
+            action: action?.redacted.canonicalText,
+            actionName: input.actionName ?? action.map { ActionName.of($0.raw) },
+            cause: input.cause,
+            reducerNanoseconds: input.reducerNanoseconds,
+            keyframe: patch == nil ? String(decoding: canonical, as: UTF8.self) : nil,
+            patch: patch,
+            stateHash: hash,
+            stateSize: canonical.count
         )
+    }
+
+    /// Puts back `saved` after a batch that was not written.
+    func restore(_ saved: Position) {
+        position = saved
+        shadow?.restore(previous: saved.shadowPrevious)
     }
 }

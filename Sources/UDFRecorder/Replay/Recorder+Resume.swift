@@ -26,7 +26,10 @@ extension Recorder {
         options: RecorderOptions = RecorderOptions(),
         onFailure: @escaping @Sendable (RecorderFailure) -> Void = Recorder.printFailure
     ) throws {
-        let writer = try RecordingWriter(path: path, session: session, timeline: timeline, at: step, into: branch)
+        let writer = try RecordingWriter(
+            path: path, session: session, timeline: timeline, at: step, into: branch,
+            redactor: options.redactor, shadowCheck: options.shadowCheck
+        )
         self.init(path: path, options: options, onFailure: onFailure, opened: .success(writer), resumed: true)
     }
 

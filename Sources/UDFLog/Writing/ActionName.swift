@@ -5,8 +5,8 @@ import UDFJSON
 /// Swift's synthesized `Codable` writes a case as a one-member object,
 /// `{"addTodo":{"_0":"Buy milk"}}`, so the name is that member's key. An
 /// action that encodes as a plain string uses the string.
-enum ActionName {
-    static func of(_ action: JSONValue) -> String {
+public enum ActionName {
+    public static func of(_ action: JSONValue) -> String {
         switch action {
         case .object(let members) where members.count == 1:
             return members.keys.first ?? "action"

@@ -2,18 +2,19 @@
 /// arrays and array elements that did not change since the previous call.
 ///
 /// The result is always the value `JSONValueEncoder` gives; only the work
-/// differs. An array whose copy-on-write buffer is the one encoded last time
-/// at the same coding path is reused whole. Otherwise, each element that
-/// equals the previous element at the same index is reused: by its bits (the
-/// same scalars and the same buffers) or, for `Equatable` elements, by `==`,
-/// which also sees equal structs whose padding bytes differ. So a one-item
-/// change in a 10,000-item list encodes one item. `Equatable` elements must
-/// keep its contract: equal values encode to equal JSON. Reused elements share storage with the previous result,
-/// so `JSONValue.isIdentical(to:)` finds them in O(1) afterwards.
+/// differs. Reuse needs a proof, never `==`: an array whose copy-on-write
+/// buffer is the one encoded last time at the same coding path is reused
+/// whole, and otherwise each element whose bits equal the previous element's
+/// at the same index. Bits prove an equal value only for values made of
+/// values, so each element is scanned once, when it is encoded, for a class
+/// instance, closure or pointer (`ReferenceScan`); an element that reaches
+/// one is encoded afresh on every pass, so a changed object is never stale.
+/// A one-item change in a 10,000-item list encodes one item. Reused elements
+/// share storage with the previous result, so `JSONValue.isIdentical(to:)`
+/// finds them in O(1) afterwards.
 ///
 /// The encoder keeps the previously encoded arrays alive, which is what
-/// makes buffer identity a proof of equality. State must be made of values:
-/// an element that holds a class instance is always encoded afresh.
+/// makes buffer identity a proof of equality.
 ///
 /// Use one encoder per state stream, from one thread at a time.
 ///
@@ -36,7 +37,7 @@ public final class IncrementalJSONEncoder {
         let root = JSONEncodingNode(parent: nil, component: nil, memo: memo)
         do {
             try root.encodeHere(value)
-            let result = root.finish()
+            let result = try root.finish()
             memo.finishPass()
             return result
         } catch {

@@ -1,5 +1,4 @@
 import UDFJSON
-import UDFLog
 
 /// Applies a `Redactor` to successive states in time proportional to what
 /// changed: a subtree that shares storage with the previous input gets the
@@ -36,9 +35,12 @@ final class IncrementalRedaction {
     }
 
     private func isSecret(_ key: String) -> Bool {
-        if let known = secretKeys[key] { return known }
+        // By scalars: a key respelled in another normalization gets its own verdict.
+        if let known = secretKeys.value(exactlyAt: key) { return known }
         let verdict = redactor.isSecret(key: key)
-        secretKeys[key] = verdict
+        if secretKeys.equivalentKey(to: key) == nil {
+            secretKeys[key] = verdict
+        }
         return verdict
     }
 
@@ -58,7 +60,9 @@ final class IncrementalRedaction {
                         changed?[key] = Redactor.placeholder
                     }
                 } else if member.isContainer {
-                    let redacted = redactKeys(member, previousInput: oldInput?[key], previousOutput: oldOutput?[key])
+                    let redacted = redactKeys(
+                        member, previousInput: oldInput?.value(exactlyAt: key), previousOutput: oldOutput?.value(exactlyAt: key)
+                    )
                     if !redacted.isIdentical(to: member) {
                         changed = changed ?? members
                         changed?[key] = redacted
@@ -90,15 +94,6 @@ final class IncrementalRedaction {
             return changed.map(JSONValue.array) ?? value
         default:
             return value
-        }
-    }
-}
-
-extension JSONValue {
-    fileprivate var isContainer: Bool {
-        switch self {
-        case .object, .array: true
-        default: false
         }
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+extension String {
+    /// Whether both strings hold the same Unicode scalars, so the same UTF-8
+    /// bytes: the one string equality a recording uses.
+    ///
+    /// Swift's `==` is canonical equivalence: `"caf\u{E9}" == "cafe\u{301}"`
+    /// is true, though the two encode to different bytes and hash apart. A
+    /// recorder that trusted it would store a changed state as unchanged.
+    public func hasSameScalars(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        var left = self
+        var right = other
+        return left.withUTF8 { a in
+            right.withUTF8 { b in
+                guard let l = a.baseAddress, let r = b.baseAddress else { return a.count == b.count }
+                return memcmp(l, r, a.count) == 0
+            }
+        }
+    }
+}
+
+extension Dictionary where Key == String {
+    /// The value stored under exactly `key`'s scalars.
+    ///
+    /// A `Dictionary` finds keys by canonical equivalence, so `self[key]` may
+    /// answer for a key that is spelled differently; this does not.
+    public func value(exactlyAt key: String) -> Value? {
+        guard let index = index(forKey: key) else { return nil }
+        let entry = self[index]
+        return entry.key.hasSameScalars(as: key) ? entry.value : nil
+    }
+
+    /// The key stored here that is canonically equivalent to `key` but spelled
+    /// with other scalars, or nil. An object cannot hold both.
+    public func equivalentKey(to key: String) -> String? {
+        guard let index = index(forKey: key) else { return nil }
+        let stored = self[index].key
+        return stored.hasSameScalars(as: key) ? nil : stored
+    }
+
+    /// The keys of `self` and `other` once each, by scalars, in UTF-8 byte
+    /// order: the canonical writer's order.
+    public func keysByScalars<Other>(unitedWith other: [String: Other]) -> [String] {
+        var keys = Array(self.keys)
+        for key in other.keys where value(exactlyAt: key) == nil {
+            keys.append(key)
+        }
+        return keys.sorted(by: JSONWriter.utf8Precedes)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// An array that `IncrementalJSONEncoder` can encode by reusing the elements
+/// of the array it encoded at the same coding path in the previous pass.
+protocol ReusableEncodableArray {
+    func encodeReusing(
+        below parent: JSONEncodingNode, at component: JSONCodingPathComponent, memo: ArrayReuseMemo
+    ) throws -> JSONValue
+}
+
+extension Array: ReusableEncodableArray where Element: Encodable {
+    /// The same value the plain encoder gives, element for element.
+    ///
+    /// Reuse needs a proof that the element encodes to the same bytes:
+    /// - the same buffer as last time, with no element reaching a reference:
+    ///   the previous elements, as they are;
+    /// - otherwise an element whose bits equal the previous element's at the
+    ///   same index, where that element reached no reference. Only field
+    ///   bytes are compared (`FieldBytes`): padding is not part of a value.
+    /// `==` is no proof (`String ==` is canonical equivalence, and a
+    /// hand-written `==` may skip fields), so it is never asked. An element
+    /// that reaches a reference is encoded afresh on every pass.
+    func encodeReusing(
+        below parent: JSONEncodingNode, at component: JSONCodingPathComponent, memo: ArrayReuseMemo
+    ) throws -> JSONValue {
+        var path = parent.path
+        path.append(component)
+        let node = JSONEncodingNode(parent: parent, component: component, memo: memo)
+        let identity = JSONStorageIdentity.of(self)
+        var elements: [JSONValue] = []
+        var holdsNoReference: [Bool] = []
+        let elementsAreValues = memo.scan.isValueType(Element.self)
+        func judge(_ element: Element) -> Bool { elementsAreValues || memo.holdsNoReference(element) }
+        if let record = memo.previous[path], let old = record.array as? [Element] {
+            if old.count == count, let identity, identity == record.identity, record.allHoldNoReference {
+                elements = record.elements
+                holdsNoReference = record.holdsNoReference
+            } else {
+                elements.reserveCapacity(count)
+                holdsNoReference.reserveCapacity(count)
+                let reusable = Swift.min(old.count, count, record.elements.count)
+                let stride = MemoryLayout<Element>.stride
+                // Padding is not copied with a value, so only field bytes count.
+                let fields = memo.fieldBytes(of: Element.self).ranges
+                try old.withUnsafeBytes { oldBytes in
+                    try withUnsafeBytes { newBytes in
+                        for index in 0..<count {
+                            if index < reusable, record.holdsNoReference[index],
+                               Self.sameFields(oldBytes, newBytes, at: index * stride, fields) {
+                                elements.append(record.elements[index])
+                                holdsNoReference.append(true)
+                            } else {
+                                elements.append(try node.encodeChild(self[index], at: .index(index)))
+                                holdsNoReference.append(judge(self[index]))
+                            }
+                        }
+                    }
+                }
+            }
+        } else {
+            elements.reserveCapacity(count)
+            holdsNoReference.reserveCapacity(count)
+            for index in indices {
+                elements.append(try node.encodeChild(self[index], at: .index(index)))
+                holdsNoReference.append(judge(self[index]))
+            }
+        }
+        memo.record(
+            ArrayReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holdsNoReference),
+            at: path
+        )
+        return .array(elements)
+    }
+
+    /// Whether the field bytes of the elements at `offset` are the same in
+    /// both buffers; a type with no field bytes has one value.
+    private static func sameFields(
+        _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, at offset: Int, _ fields: [Range<Int>]
+    ) -> Bool {
+        guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return fields.isEmpty }
+        for field in fields where memcmp(oldBase + offset + field.lowerBound, newBase + offset + field.lowerBound, field.count) != 0 {
+            return false
+        }
+        return true
+    }
+}

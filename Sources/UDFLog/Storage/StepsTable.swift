@@ -1,0 +1,125 @@
+import Foundation
+import UDFJSON
+import UDFSQLite
+
+/// The one gateway to the `steps` table: its column list, its insert, and
+/// rows read by column name.
+///
+/// Every read of a step goes through `StepColumn`, so a new column or a
+/// reordered select list cannot shift what another query reads.
+enum StepsTable {
+    /// One row as it is stored.
+    struct StoredRow {
+        let timelineID: Int
+        let step: Int
+        let time: Date
+        /// Canonical text of the redacted action; nil at step 0.
+        let action: String?
+        let actionName: String?
+        let cause: Int?
+        let reducerNanoseconds: Int?
+        /// Exactly one of `keyframe` and `patch` is set.
+        let keyframe: String?
+        let patch: String?
+        let stateHash: String
+        let stateSize: Int
+    }
+
+    static let insertSQL = """
+        INSERT INTO steps (timeline_id, step, time, action, action_name, cause, duration_ns,
+                           keyframe, patch, state_hash, state_size)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    static func insert(_ row: StoredRow, into db: Database) throws {
+        try db.cachedStatement(insertSQL).execute([
+            row.timelineID, row.step, row.time.timeIntervalSince1970, row.action, row.actionName,
+            row.cause, row.reducerNanoseconds, row.keyframe, row.patch, row.stateHash, row.stateSize,
+        ])
+    }
+
+    /// `SELECT <columns> FROM steps`, for a query to complete with its `WHERE`.
+    static func select(_ columns: [StepColumn]) -> String {
+        "SELECT " + columns.map(\.expression).joined(separator: ", ") + " FROM steps"
+    }
+
+    /// The columns a `StepSummary` is made of.
+    static let summaryColumns: [StepColumn] = [
+        .step, .timelineID, .time, .action, .actionName, .cause, .reducerNanoseconds,
+        .stateHash, .stateSize, .isKeyframe, .storedSize,
+    ]
+
+    /// The summary columns, then how the state is stored.
+    static let summaryAndStorageColumns = summaryColumns + [.keyframe, .patch]
+}
+
+/// A column of a step as a query selects it; `StepRow` finds it by its place
+/// in the query's select list.
+enum StepColumn: CaseIterable {
+    case step, timelineID, time, action, actionName, cause, reducerNanoseconds
+    case stateHash, stateSize, isKeyframe, storedSize, keyframe, patch
+
+    var expression: String {
+        switch self {
+        case .step: "step"
+        case .timelineID: "timeline_id"
+        case .time: "time"
+        case .action: "action"
+        case .actionName: "action_name"
+        case .cause: "cause"
+        case .reducerNanoseconds: "duration_ns"
+        case .stateHash: "state_hash"
+        case .stateSize: "state_size"
+        case .isKeyframe: "keyframe IS NOT NULL"
+        case .storedSize: "coalesce(length(keyframe), length(patch))"
+        case .keyframe: "keyframe"
+        case .patch: "patch"
+        }
+    }
+}
+
+/// A row of a query built by `StepsTable.select`, read by column name.
+struct StepRow {
+    let row: Row
+    let columns: [StepColumn]
+
+    private func index(_ column: StepColumn) -> Int {
+        guard let index = columns.firstIndex(of: column) else {
+            preconditionFailure("the query did not select \(column)")
+        }
+        return index
+    }
+
+    func int(_ column: StepColumn) -> Int { row.int(index(column)) }
+    func optionalInt(_ column: StepColumn) -> Int? { row.optionalInt(index(column)) }
+    func double(_ column: StepColumn) -> Double { row.double(index(column)) }
+    func text(_ column: StepColumn) -> String { row.text(index(column)) }
+    func optionalText(_ column: StepColumn) -> String? { row.optionalText(index(column)) }
+    func bytes(_ column: StepColumn) -> [UInt8]? { row.bytes(index(column)) }
+
+    /// The step's metadata; the action is parsed, and a bad one is a corrupt step.
+    func summary() throws(RecordingError) -> StepSummary {
+        let step = int(.step)
+        var action: JSONValue?
+        if let bytes = bytes(.action) {
+            do {
+                action = try JSONParser().parse(bytes)
+            } catch {
+                throw RecordingError.corruptStep(step: step, timeline: "\(int(.timelineID))", reason: "its action is not valid JSON: \(error)")
+            }
+        }
+        return StepSummary(
+            step: step,
+            timelineID: int(.timelineID),
+            time: Date(timeIntervalSince1970: double(.time)),
+            action: action,
+            actionName: optionalText(.actionName),
+            cause: optionalInt(.cause),
+            reducerNanoseconds: optionalInt(.reducerNanoseconds),
+            stateHash: text(.stateHash),
+            stateSize: int(.stateSize),
+            isKeyframe: int(.isKeyframe) != 0,
+            storedSize: int(.storedSize)
+        )
+    }
+}

@@ -1,0 +1,84 @@
+import UDFDiff
+import UDFJSON
+
+/// Takes the plain path beside `StepEncoder`'s shortcuts, step by step, and
+/// names the first place where they part.
+///
+/// The plain path is a full `JSONValueEncoder` encode, whole redaction, the
+/// canonical text and its hash, and the stored patch applied to the previous
+/// plain state. Equality is canonical bytes, the one equality a recording
+/// knows. It costs a full encode per step, so it is for tests and for
+/// checking a new host, not for production (`RecorderOptions.shadowCheck`).
+struct ShadowCheck {
+    let redactor: Redactor
+    private(set) var previous: JSONValue?
+
+    init(redactor: Redactor) {
+        self.redactor = redactor
+    }
+
+    /// Checks one state as the encoder stored it.
+    ///
+    /// - Parameters:
+    ///   - state: the host's value, encoded again here the plain way.
+    ///   - recorded: the redacted value the encoder produced.
+    ///   - canonical: the canonical bytes the encoder hashed.
+    ///   - patch: the stored patch text, when the step stores one.
+    mutating func check(
+        step: Int, state: any Encodable, recorded: JSONValue, canonical: [UInt8], hash: String, patch: String?
+    ) throws(RecordingError) {
+        let plain: JSONValue
+        do {
+            plain = redactor.redact(try JSONValueEncoder().encode(state)).value
+        } catch {
+            throw mismatch(step, "the plain encoder fails: \(error)")
+        }
+        let plainBytes = plain.canonicalBytes
+        if plainBytes != canonical || plain != recorded {
+            throw mismatch(step, "the state differs from the plain encoding \(Self.where(recorded, plain))")
+        }
+        if StateHash.of(plainBytes) != hash {
+            throw mismatch(step, "hash \(hash) differs from the plain hash \(StateHash.of(plainBytes))")
+        }
+        if let patch {
+            guard let previous else { throw mismatch(step, "a patch is stored with no state before it") }
+            do {
+                let patched = try JSONPatch(jsonValue: try JSONParser().parse(Array(patch.utf8))).apply(to: previous)
+                if patched.canonicalBytes != plainBytes {
+                    throw mismatch(step, "the stored patch gives another state than the plain one \(Self.where(patched, plain))")
+                }
+            } catch let error as RecordingError {
+                throw error
+            } catch {
+                throw mismatch(step, "the stored patch does not apply to the plain previous state: \(error)")
+            }
+            if JSONPatch.make(from: previous, to: plain).operations.isEmpty != patch.utf8.elementsEqual("[]".utf8) {
+                throw mismatch(step, "the stored patch and the plain diff disagree on whether anything changed")
+            }
+        }
+        previous = plain
+    }
+
+    /// Checks an action's redaction against redacting it whole.
+    func checkAction(step: Int, raw: JSONValue, recorded: JSONValue) throws(RecordingError) {
+        let plain = redactor.redact(raw).value
+        if plain.canonicalBytes != recorded.canonicalBytes {
+            throw mismatch(step, "the action differs from its plain redaction \(Self.where(recorded, plain))")
+        }
+    }
+
+    /// Forgets the previous state, as the encoder does after a failed batch.
+    mutating func restore(previous: JSONValue?) {
+        self.previous = previous
+    }
+
+    private func mismatch(_ step: Int, _ detail: String) -> RecordingError {
+        .shadowMismatch(step: step, detail: detail)
+    }
+
+    /// Where two values first differ: `at .todos[id=3].title`.
+    private static func `where`(_ recorded: JSONValue, _ plain: JSONValue) -> String {
+        guard let first = JSONDiff.diff(recorded, plain)?.changes.first else { return "in bytes only" }
+        return "at \(first.path)"
+    }
+}

@@ -14,11 +14,3 @@ func quotedJSONString(_ string: String) -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-/// Two strings that read alike but differ in their scalars (`"caf\u{E9}"`
-/// against `"cafe\u{301}"`), spelled scalar by scalar so a reader sees the
-/// change; nil for any other pair.
-func respelledStrings(_ old: JSONValue, _ new: JSONValue) -> (String, String)? {
-    guard case .string(let before) = old, case .string(let after) = new,
-          before == after, !before.hasSameScalars(as: after) else { return nil }
-    return (JSONCodingPath.quotedScalars(before), JSONCodingPath.quotedScalars(after))
-}

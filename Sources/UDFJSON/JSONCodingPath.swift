@@ -46,10 +46,27 @@ public enum JSONCodingPath {
             if scalar.isASCII, scalar.value >= 0x20, scalar != "\"", scalar != "\\" {
                 result.unicodeScalars.append(scalar)
             } else {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                result += spelled(scalar)
             }
         }
         return result + "\""
+    }
+
+    /// `text` with every non-ASCII scalar spelled `\u{…}`, the rest as it is.
+    public static func spellingScalars(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += spelled(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func spelled(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
     private static func isIdentifier(_ key: String) -> Bool {

@@ -137,7 +137,7 @@ import UDFJSON
     @Test func aRecordingOfRandomEditsRebuildsEveryStateExactly() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("random.udf")
-        let recorder = try Recorder(path: path, app: "Shortcuts", options: RecorderOptions(keyframePolicy: KeyframePolicy(interval: 16)))
+        let recorder = try Recorder(path: path, app: "Shortcuts", options: RecorderOptions(keyframePolicy: KeyframePolicy(interval: 16), shadowCheck: true))
         let reducer = Reducer<LedgerState, LedgerAction> { state, action in
             switch action {
             case .deposit(let memo, let cents):

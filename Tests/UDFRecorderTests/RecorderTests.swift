@@ -43,7 +43,7 @@ import UDFRecorder
     @Test func tenThousandActionsRecordEveryStateExactly() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("ledger.udf")
-        let recorder = try Recorder(path: path, app: "Ledger", options: RecorderOptions(queueCapacity: 16_384))
+        let recorder = try Recorder(path: path, app: "Ledger", options: RecorderOptions(queueCapacity: 16_384, shadowCheck: true))
         let store = Store(initialState: LedgerState(), reducer: Self.ledgerReducer, middleware: [recorder.middleware()])
         var heldAt5000: LedgerState?
         for n in 1...10_000 {
@@ -97,7 +97,7 @@ import UDFRecorder
                 return Self.ledgerReducer.reduce(into: &state, action: action)
             }
         }
-        let recorder = try Recorder(path: path, app: "Ledger")
+        let recorder = try Recorder(path: path, app: "Ledger", options: RecorderOptions(shadowCheck: true))
         let store = Store(initialState: LedgerState(), reducer: reducer, middleware: [recorder.middleware()])
         await store.send(.deposit(memo: "salary", cents: 100)).finish()
         await store.send(.lock).finish()
@@ -129,7 +129,7 @@ import UDFRecorder
         let directory = try TemporaryDirectory()
         let path = directory.path("deleted.udf")
         let failures = FailureLog()
-        let recorder = try Recorder(path: path, app: "Ledger") { failures.append($0.description) }
+        let recorder = try Recorder(path: path, app: "Ledger", options: RecorderOptions(shadowCheck: true)) { failures.append($0.description) }
         let store = Store(initialState: LedgerState(), reducer: Self.ledgerReducer, middleware: [recorder.middleware()])
         store.send(Self.action(1))
         recorder.flush()
@@ -143,7 +143,7 @@ import UDFRecorder
     @Test func flushMakesEveryQueuedStepReadableWhileTheSessionIsOpen() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("flush.udf")
-        let recorder = try Recorder(path: path, app: "Ledger", options: RecorderOptions(queueCapacity: 4, batchSize: 2))
+        let recorder = try Recorder(path: path, app: "Ledger", options: RecorderOptions(queueCapacity: 4, batchSize: 2, shadowCheck: true))
         let store = Store(initialState: LedgerState(), reducer: Self.ledgerReducer, middleware: [recorder.middleware()])
         for n in 1...25 { store.send(Self.action(n)) }
         recorder.flush()

@@ -12,15 +12,32 @@ public struct PathsDiffRenderer: Sendable {
     public init() {}
 
     public func render(_ node: DiffNode) -> String {
-        node.changes.map { change in
-            let detail = switch change.kind {
-            case .replaced(let old, let new):
-                respelledStrings(old, new).map { "\($0.0) → \($0.1)" } ?? "\(compactJSON(old)) → \(compactJSON(new))"
-            case .added(let value): "added \(compactJSON(value))"
-            case .removed(let value): "removed \(compactJSON(value))"
+        let changes = node.changes
+        let paths = changes.map(\.path.description)
+        let values = changes.map { change -> [String] in
+            switch change.kind {
+            case .replaced(let old, let new): [compactJSON(old), compactJSON(new)]
+            case .added(let value), .removed(let value): [compactJSON(value)]
+            case .moved: []
+            }
+        }
+        // A change whose path or value reads like another's but differs in
+        // scalars (a respelled key, NFC against NFD) is spelled scalar by scalar.
+        let pathLookAlike = LookAlikes.marks(paths)
+        let valueLookAlike = LookAlikes.marks(values.flatMap { $0 })
+        var valueIndex = 0
+        return changes.indices.map { index in
+            let count = values[index].count
+            let spell = pathLookAlike[index] || valueLookAlike[valueIndex..<(valueIndex + count)].contains(true)
+            valueIndex += count
+            let detail = switch changes[index].kind {
+            case .replaced: "\(values[index][0]) → \(values[index][1])"
+            case .added: "added \(values[index][0])"
+            case .removed: "removed \(values[index][0])"
             case .moved(let from, let to): "moved \(from) → \(to)"
             }
-            return "\(change.path): \(detail)"
+            let line = "\(paths[index]): \(detail)"
+            return spell ? JSONCodingPath.spellingScalars(line) : line
         }.joined(separator: "\n")
     }
 }

@@ -27,6 +27,11 @@ public struct TreeDiffRenderer: Sendable {
     public func render(_ node: DiffNode) -> String {
         var lines: [Line] = []
         appendDiff(node, label: "", indent: 0, to: &lines)
+        // A `-` and a `+` line that read alike differ in scalars only: spell them.
+        let lookAlike = LookAlikes.marks(lines.map { String(repeating: "  ", count: $0.indent) + $0.text })
+        for index in lines.indices where lookAlike[index] {
+            lines[index].text = JSONCodingPath.spellingScalars(lines[index].text)
+        }
         return lines.map(format).joined(separator: "\n")
     }
 
@@ -49,11 +54,6 @@ public struct TreeDiffRenderer: Sendable {
     private func appendDiff(_ node: DiffNode, label: String, indent: Int, to lines: inout [Line]) {
         switch node {
         case .replaced(let old, let new):
-            if let (before, after) = respelledStrings(old, new) {
-                lines.append(Line(marker: "-", indent: indent, text: label + before))
-                lines.append(Line(marker: "+", indent: indent, text: label + after))
-                return
-            }
             appendValue(old, marker: "-", label: label, indent: indent, to: &lines)
             appendValue(new, marker: "+", label: label, indent: indent, to: &lines)
         case .text(let text):
@@ -78,17 +78,6 @@ public struct TreeDiffRenderer: Sendable {
     }
 
     private func appendObjectEntries(_ entries: [ObjectDiff.Entry], indent: Int, to lines: inout [Line]) {
-        // A key removed and one added that read alike show their scalars.
-        let changedKeys = entries.compactMap { entry -> String? in
-            switch entry {
-            case .added(let key, _), .removed(let key, _): key
-            default: nil
-            }
-        }
-        func label(_ key: String) -> String {
-            let respelled = changedKeys.contains { $0 == key && !$0.hasSameScalars(as: key) }
-            return respelled ? JSONCodingPath.quotedScalars(key) + ": " : Self.keyLabel(key)
-        }
         var unchanged: [(key: String, value: JSONValue)] = []
         func flushUnchanged() {
             if unchanged.count == 1, let only = unchanged.first {
@@ -112,9 +101,9 @@ public struct TreeDiffRenderer: Sendable {
             case .changed(let key, let diff):
                 appendDiff(diff, label: Self.keyLabel(key), indent: indent, to: &lines)
             case .added(let key, let value):
-                appendValue(value, marker: "+", label: label(key), indent: indent, to: &lines)
+                appendValue(value, marker: "+", label: Self.keyLabel(key), indent: indent, to: &lines)
             case .removed(let key, let value):
-                appendValue(value, marker: "-", label: label(key), indent: indent, to: &lines)
+                appendValue(value, marker: "-", label: Self.keyLabel(key), indent: indent, to: &lines)
             }
         }
         flushUnchanged()

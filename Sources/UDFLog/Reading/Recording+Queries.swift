@@ -3,54 +3,6 @@ import UDFJSON
 import UDFSQLite
 
 extension Recording {
-    /// Visits each step of `range` on `timeline`, in order, with how its state
-    /// is stored, without rebuilding any state.
-    ///
-    /// Only the patch column is read and parsed, which is what lets a question
-    /// like "which steps touched `/todos/1`" skip every other step cheaply.
-    /// `body` returns false to stop early.
-    ///
-    /// - Throws: `RecordingError.corruptStep` for a patch that is not a valid
-    ///   JSON Patch or a row with neither keyframe nor patch.
-    public func storedChanges(
-        on timeline: TimelineInfo,
-        range: ClosedRange<Int>,
-        _ body: (Int, StoredChange) throws -> Bool
-    ) throws {
-        for segment in try lineage(of: timeline) {
-            let lower = max(segment.steps.lowerBound, range.lowerBound)
-            let upper = min(segment.steps.upperBound, range.upperBound)
-            guard lower <= upper else { continue }
-            let statement = try query { db in
-                try db.prepare("""
-                    SELECT step, keyframe IS NOT NULL, patch FROM steps
-                    WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step
-                    """)
-            }
-            var stop = false
-            try query { _ in
-                try statement.forEachRow([segment.timelineID, lower, upper]) { row in
-                    guard !stop else { return }
-                    let step = row.int(0)
-                    let change: StoredChange
-                    if row.int(1) != 0 {
-                        change = .keyframe
-                    } else if let bytes = row.bytes(2) {
-                        do {
-                            change = .patch(try JSONPatch(jsonValue: try JSONParser().parse(bytes)))
-                        } catch {
-                            throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "its patch is not a JSON Patch: \(error)")
-                        }
-                    } else {
-                        throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "it has neither a keyframe nor a patch")
-                    }
-                    if try !body(step, change) { stop = true }
-                }
-            }
-            if stop { return }
-        }
-    }
-
     /// Counts, reducer times, storage and state sizes of `timeline`, computed
     /// with SQL aggregates over its metadata columns.
     ///
@@ -58,7 +10,7 @@ extension Recording {
     ///   - buckets: Into how many runs of steps to split the state size over time.
     ///   - growthLimit: How many of the steps that grew the state most to return.
     public func statistics(on timeline: TimelineInfo, buckets: Int = 10, growthLimit: Int = 5) throws(RecordingError) -> TimelineStatistics {
-        let segments = try lineage(of: timeline)
+        let segments = try cursor(for: timeline).segments
         return TimelineStatistics(
             actions: try actionStatistics(segments),
             storage: try storageStatistics(segments),

@@ -3,17 +3,13 @@ import UDFJSON
 import UDFSQLite
 
 extension Recording {
-    static let stepColumns = """
-        step, timeline_id, time, action, action_name, cause, duration_ns, state_hash, state_size,
-        keyframe IS NOT NULL, coalesce(length(keyframe), length(patch))
-        """
-
     /// The steps of `timeline` that `query` selects, in step order, without states.
     public func steps(on timeline: TimelineInfo, matching query: StepQuery = StepQuery()) throws(RecordingError) -> [StepSummary] {
-        var segments = try lineage(of: timeline)
+        var segments = try cursor(for: timeline).segments
         if query.fromEnd { segments.reverse() }
         var result: [StepSummary] = []
         var remaining = query.limit ?? Int.max
+        let columns = StepsTable.summaryColumns
         for segment in segments where remaining > 0 {
             var lower = segment.steps.lowerBound
             var upper = segment.steps.upperBound
@@ -22,7 +18,7 @@ extension Recording {
                 upper = min(upper, range.upperBound)
             }
             guard lower <= upper else { continue }
-            var sql = "SELECT \(Self.stepColumns) FROM steps WHERE timeline_id = ? AND step BETWEEN ? AND ?"
+            var sql = StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ?"
             var values: [any SQLiteBindable] = [segment.timelineID, lower, upper]
             if let glob = query.actionGlob {
                 sql += " AND action_name GLOB ?"
@@ -40,7 +36,7 @@ extension Recording {
             sql += " LIMIT ?"
             values.append(remaining == Int.max ? -1 : remaining)
             let rows = try self.query { db in
-                try db.prepare(sql).rows(values) { row in try Self.summary(from: row, path: self.path) }
+                try db.prepare(sql).rows(values) { row in try StepRow(row: row, columns: columns).summary() }
             }
             remaining -= rows.count
             result += rows
@@ -53,35 +49,22 @@ extension Recording {
     /// - Throws: `RecordingError.notFound` naming the timeline's range when
     ///   the step does not exist.
     public func step(_ step: Int, on timeline: TimelineInfo) throws(RecordingError) -> StepSummary {
-        guard let segment = try segment(holding: step, on: timeline) else {
-            throw missingStep(step, on: timeline)
-        }
-        let found = try query { db in
-            try db.cachedStatement("SELECT \(Self.stepColumns) FROM steps WHERE timeline_id = ? AND step = ?")
-                .firstRow([segment.timelineID, step]) { row in try Self.summary(from: row, path: self.path) }
-        }
-        guard let found else { throw missingStep(step, on: timeline) }
-        return found
+        try cursor(for: timeline).summary(at: step)
     }
 
     /// The steps whose action an effect of `step` sent, on the same timeline.
     public func effects(of step: Int, on timeline: TimelineInfo) throws(RecordingError) -> [StepSummary] {
         var result: [StepSummary] = []
-        for segment in try lineage(of: timeline) {
+        let columns = StepsTable.summaryColumns
+        for segment in try cursor(for: timeline).segments {
             result += try query { db in
-                try db.prepare("""
-                    SELECT \(Self.stepColumns) FROM steps
-                    WHERE timeline_id = ? AND cause = ? AND step BETWEEN ? AND ? ORDER BY step
-                    """).rows([segment.timelineID, step, segment.steps.lowerBound, segment.steps.upperBound]) { row in
-                    try Self.summary(from: row, path: self.path)
-                }
+                try db.prepare(StepsTable.select(columns) + " WHERE timeline_id = ? AND cause = ? AND step BETWEEN ? AND ? ORDER BY step")
+                    .rows([segment.timelineID, step, segment.steps.lowerBound, segment.steps.upperBound]) { row in
+                        try StepRow(row: row, columns: columns).summary()
+                    }
             }
         }
         return result
-    }
-
-    func segment(holding step: Int, on timeline: TimelineInfo) throws(RecordingError) -> TimelineSegment? {
-        try lineage(of: timeline).first { $0.steps.contains(step) }
     }
 
     func missingStep(_ step: Int, on timeline: TimelineInfo) -> RecordingError {
@@ -89,29 +72,5 @@ extension Recording {
             return .notFound("step \(step) does not exist: timeline '\(timeline.name)' has no steps")
         }
         return .notFound("step \(step) does not exist: timeline '\(timeline.name)' has steps 0…\(timeline.lastStep)")
-    }
-
-    static func summary(from row: Row, path: String) throws -> StepSummary {
-        var action: JSONValue?
-        if let bytes = row.bytes(3) {
-            do {
-                action = try JSONParser().parse(bytes)
-            } catch {
-                throw RecordingError.corruptStep(step: row.int(0), timeline: "\(row.int(1))", reason: "its action is not valid JSON: \(error)")
-            }
-        }
-        return StepSummary(
-            step: row.int(0),
-            timelineID: row.int(1),
-            time: Date(timeIntervalSince1970: row.double(2)),
-            action: action,
-            actionName: row.optionalText(4),
-            cause: row.optionalInt(5),
-            reducerNanoseconds: row.optionalInt(6),
-            stateHash: row.text(7),
-            stateSize: row.int(8),
-            isKeyframe: row.int(9) != 0,
-            storedSize: row.int(10)
-        )
     }
 }

@@ -18,7 +18,8 @@ import UDFSQLite
 public final class Recording {
     public let path: String
     let database: Database
-    lazy var reconstructor = StateReconstructor(recording: self)
+    /// The cursor each timeline was last read through, by timeline id.
+    private var cursors: [Int: StateCursor] = [:]
 
     /// - Throws: `RecordingError` for a missing, empty, non-SQLite, truncated,
     ///   foreign or newer-version file.
@@ -142,6 +143,15 @@ public final class Recording {
             forkStep: row.optionalInt(4),
             lastStep: row.int(5)
         )
+    }
+
+    /// The state pipeline for `timeline`: one per timeline, made again when
+    /// the timeline has grown (a live recording) or ended elsewhere.
+    func cursor(for timeline: TimelineInfo) throws(RecordingError) -> StateCursor {
+        if let cursor = cursors[timeline.id], cursor.timeline == timeline { return cursor }
+        let cursor = try StateCursor(recording: self, timeline: timeline)
+        cursors[timeline.id] = cursor
+        return cursor
     }
 
     /// Where each step of `timeline` is stored: ancestors' rows up to each fork,

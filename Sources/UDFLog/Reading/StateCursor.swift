@@ -1,0 +1,222 @@
+import UDFDiff
+import UDFJSON
+import UDFSQLite
+
+/// The read side's one state pipeline for one timeline: its lineage, the
+/// nearest keyframe, patch replay and the hash check.
+///
+/// Every reader of states goes through it: `state(at:)` (show, diff, the
+/// stepper), `walk` (find, verify, export), `storedChanges` (blame) and
+/// `summary(at:)`. It builds the lineage once, and it owns the invariant
+/// that reading fast depends on: the state it built last is kept, so the
+/// next step costs one patch, and patches are applied in place to a state
+/// that shares storage with the previous one, so the canonical writer that
+/// checks each hash copies the bytes of every unchanged subtree.
+final class StateCursor {
+    let timeline: TimelineInfo
+    /// Where each step is stored: ancestors' rows up to each fork, then the
+    /// timeline's own, oldest first.
+    let segments: [TimelineSegment]
+    private unowned let recording: Recording
+    private var last: (step: Int, state: JSONValue)?
+    private var lastSummary: StepSummary?
+    /// Holds the canonical bytes of the keyframe or of `last`, by subtree.
+    private let writer = IncrementalCanonicalWriter()
+
+    init(recording: Recording, timeline: TimelineInfo) throws(RecordingError) {
+        self.recording = recording
+        self.timeline = timeline
+        self.segments = try recording.lineage(of: timeline)
+    }
+
+    func segment(holding step: Int) -> TimelineSegment? {
+        segments.first { $0.steps.contains(step) }
+    }
+
+    /// One step's metadata, read once however often it is asked for.
+    func summary(at step: Int) throws(RecordingError) -> StepSummary {
+        if let lastSummary, lastSummary.step == step { return lastSummary }
+        guard let segment = segment(holding: step) else { throw recording.missingStep(step, on: timeline) }
+        let columns = StepsTable.summaryColumns
+        let found = try recording.query { db in
+            try db.cachedStatement(StepsTable.select(columns) + " WHERE timeline_id = ? AND step = ?")
+                .firstRow([segment.timelineID, step]) { row in try StepRow(row: row, columns: columns).summary() }
+        }
+        guard let found else { throw recording.missingStep(step, on: timeline) }
+        lastSummary = found
+        return found
+    }
+
+    /// The state after `step`, rebuilt from the nearest keyframe at or before
+    /// it (or from the state built last, when that is nearer) and checked
+    /// against its stored hash.
+    func state(at step: Int) throws(RecordingError) -> JSONValue {
+        guard let segment = segment(holding: step) else { throw recording.missingStep(step, on: timeline) }
+        if let last, last.step == step { return last.state }
+        let keyframeColumns: [StepColumn] = [.step, .keyframe]
+        let keyframe = try recording.query { db in
+            try db.cachedStatement(StepsTable.select(keyframeColumns) + """
+                 WHERE timeline_id = ? AND step <= ? AND keyframe IS NOT NULL ORDER BY step DESC LIMIT 1
+                """).firstRow([segment.timelineID, step]) { sqliteRow in
+                let row = StepRow(row: sqliteRow, columns: keyframeColumns)
+                return (row.int(.step), row.bytes(.keyframe) ?? [])
+            }
+        }
+        guard let keyframe else { throw corrupt(step, "no keyframe precedes it") }
+        var current: (step: Int, state: JSONValue)
+        if let last, last.step >= keyframe.0, last.step < step, self.segment(holding: last.step) == segment {
+            current = last
+        } else {
+            current = (keyframe.0, try parse(keyframe.1, step: keyframe.0, seeding: true))
+        }
+        self.last = nil
+        if current.step < step {
+            let patchColumns: [StepColumn] = [.step, .patch]
+            let patches = try recording.query { db in
+                try db.cachedStatement(StepsTable.select(patchColumns) + " WHERE timeline_id = ? AND step > ? AND step <= ? ORDER BY step")
+                    .rows([segment.timelineID, current.step, step]) { sqliteRow in
+                        let row = StepRow(row: sqliteRow, columns: patchColumns)
+                        return (row.int(.step), row.bytes(.patch))
+                    }
+            }
+            // Taken out of `current`, the state is this loop's alone, so each
+            // patch changes it in place.
+            var state = current.state
+            current.state = .null
+            for (patchStep, bytes) in patches {
+                guard let bytes else { throw corrupt(patchStep, "a keyframe follows the chosen one") }
+                try apply(bytes, toInPlace: &state, step: patchStep)
+                current.step = patchStep
+            }
+            current.state = state
+            guard current.step == step else { throw corrupt(step, "its patch chain has a gap after step \(current.step)") }
+        }
+        try checkHash(of: current.state, against: try summary(at: step).stateHash, step: step)
+        last = current
+        return current.state
+    }
+
+    /// Visits each step of `range` in order with its state, applying one
+    /// patch per step. `body` returns false to stop early.
+    ///
+    /// With `verifyHashes`, every state is checked against its stored hash.
+    func walk(
+        range: ClosedRange<Int>? = nil,
+        verifyHashes: Bool = false,
+        _ body: (StepSummary, JSONValue) throws -> Bool
+    ) throws {
+        guard timeline.lastStep >= 0 else { return }
+        let wanted = range ?? 0...timeline.lastStep
+        var state: JSONValue?
+        let columns = StepsTable.summaryAndStorageColumns
+        for segment in segments {
+            let lower = max(segment.steps.lowerBound, wanted.lowerBound)
+            let upper = min(segment.steps.upperBound, wanted.upperBound)
+            guard lower <= upper else { continue }
+            if state == nil, lower > 0 {
+                state = try self.state(at: lower - 1)
+                last = nil
+            }
+            let statement = try recording.query { db in
+                try db.prepare(StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step")
+            }
+            var expected = lower
+            var stop = false
+            try recording.query { _ in
+                try statement.forEachRow([segment.timelineID, lower, upper]) { sqliteRow in
+                    guard !stop else { return }
+                    let row = StepRow(row: sqliteRow, columns: columns)
+                    let summary = try row.summary()
+                    guard summary.step == expected else { throw corrupt(expected, "the step is missing") }
+                    expected += 1
+                    if let keyframe = row.bytes(.keyframe) {
+                        state = try parse(keyframe, step: summary.step, seeding: verifyHashes)
+                    } else if let patch = row.bytes(.patch), var current = state {
+                        state = nil
+                        try apply(patch, toInPlace: &current, step: summary.step)
+                        state = current
+                    } else {
+                        throw corrupt(summary.step, "it has a patch but no state precedes it")
+                    }
+                    guard let current = state else { return }
+                    if verifyHashes {
+                        try checkHash(of: current, against: summary.stateHash, step: summary.step)
+                    }
+                    if try !body(summary, current) { stop = true }
+                }
+            }
+            guard !stop else { return }
+            guard expected == upper + 1 else { throw corrupt(expected, "the step is missing") }
+        }
+    }
+
+    /// Visits each step of `range` in order with how its state is stored,
+    /// rebuilding no state: only the patch column is read and parsed.
+    func storedChanges(range: ClosedRange<Int>, _ body: (Int, StoredChange) throws -> Bool) throws {
+        let columns: [StepColumn] = [.step, .isKeyframe, .patch]
+        for segment in segments {
+            let lower = max(segment.steps.lowerBound, range.lowerBound)
+            let upper = min(segment.steps.upperBound, range.upperBound)
+            guard lower <= upper else { continue }
+            let statement = try recording.query { db in
+                try db.prepare(StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step")
+            }
+            var stop = false
+            try recording.query { _ in
+                try statement.forEachRow([segment.timelineID, lower, upper]) { sqliteRow in
+                    guard !stop else { return }
+                    let row = StepRow(row: sqliteRow, columns: columns)
+                    let step = row.int(.step)
+                    let change: StoredChange
+                    if row.int(.isKeyframe) != 0 {
+                        change = .keyframe
+                    } else if let bytes = row.bytes(.patch) {
+                        do {
+                            change = .patch(try JSONPatch(jsonValue: try JSONParser().parse(bytes)))
+                        } catch {
+                            throw corrupt(step, "its patch is not a JSON Patch: \(error)")
+                        }
+                    } else {
+                        throw corrupt(step, "it has neither a keyframe nor a patch")
+                    }
+                    if try !body(step, change) { stop = true }
+                }
+            }
+            if stop { return }
+        }
+    }
+
+    // MARK: Stages
+
+    private func parse(_ bytes: [UInt8], step: Int, seeding: Bool) throws(RecordingError) -> JSONValue {
+        do {
+            // A keyframe is canonical text: seeding the writer with it lets the
+            // hash check copy every subtree the next patches leave shared.
+            return seeding ? try writer.parse(bytes) : try JSONParser().parse(bytes)
+        } catch {
+            throw corrupt(step, "its keyframe is not valid JSON: \(error)")
+        }
+    }
+
+    /// Applies one stored patch in place; after an error `state` is partly
+    /// patched, which callers discard.
+    private func apply(_ bytes: [UInt8], toInPlace state: inout JSONValue, step: Int) throws(RecordingError) {
+        do {
+            let patch = try JSONPatch(jsonValue: try JSONParser().parse(bytes))
+            try patch.apply(inPlace: &state)
+        } catch {
+            throw corrupt(step, "its patch does not apply: \(error)")
+        }
+    }
+
+    /// The hash over the full canonical text, always; the writer changes
+    /// what it costs, never what is checked.
+    private func checkHash(of state: JSONValue, against stored: String, step: Int) throws(RecordingError) {
+        let actual = StateHash.of(writer.write(state))
+        guard actual == stored else { throw corrupt(step, "rebuilt state hash \(actual) differs from the stored \(stored)") }
+    }
+
+    private func corrupt(_ step: Int, _ reason: String) -> RecordingError {
+        .corruptStep(step: step, timeline: timeline.name, reason: reason)
+    }
+}

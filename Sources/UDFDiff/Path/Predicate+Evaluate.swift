@@ -62,7 +62,7 @@ extension Predicate {
         switch (value, literal) {
         case (.string(let string), .string(let part)):
             // By scalars, like `==`: Swift's `contains` matches canonical equivalents.
-            return part.isEmpty || string.utf8.firstRange(of: part.utf8) != nil
+            return string.containsScalars(part)
         case (.array(let elements), _):
             return elements.contains { $0.isValueEqual(to: literal) }
         case (.object(let members), .string(let key)):

@@ -30,14 +30,14 @@ public struct PathsDiffRenderer: Sendable {
             let count = values[index].count
             let spell = pathLookAlike[index] || valueLookAlike[valueIndex..<(valueIndex + count)].contains(true)
             valueIndex += count
+            func text(_ part: String) -> String { spell ? JSONCodingPath.spellingScalars(part) : part }
             let detail = switch changes[index].kind {
-            case .replaced: "\(values[index][0]) → \(values[index][1])"
-            case .added: "added \(values[index][0])"
-            case .removed: "removed \(values[index][0])"
+            case .replaced: "\(text(values[index][0])) → \(text(values[index][1]))"
+            case .added: "added \(text(values[index][0]))"
+            case .removed: "removed \(text(values[index][0]))"
             case .moved(let from, let to): "moved \(from) → \(to)"
             }
-            let line = "\(paths[index]): \(detail)"
-            return spell ? JSONCodingPath.spellingScalars(line) : line
+            return "\(text(paths[index])): \(detail)"
         }.joined(separator: "\n")
     }
 }

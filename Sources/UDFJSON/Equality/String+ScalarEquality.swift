@@ -20,6 +20,26 @@ extension String {
     }
 }
 
+extension String {
+    /// Whether `part`'s scalars occur in order in this string's: a byte
+    /// search, unlike `contains`, which matches canonical equivalents.
+    public func containsScalars(_ part: String) -> Bool {
+        var haystack = self
+        var needle = part
+        return haystack.withUTF8 { text in
+            needle.withUTF8 { word in
+                guard let wordBase = word.baseAddress, !word.isEmpty else { return true }
+                guard let textBase = text.baseAddress, word.count <= text.count else { return false }
+                let first = word[0]
+                for start in 0...(text.count - word.count) where text[start] == first {
+                    if memcmp(textBase + start, wordBase, word.count) == 0 { return true }
+                }
+                return false
+            }
+        }
+    }
+}
+
 extension Dictionary where Key == String {
     /// The value stored under exactly `key`'s scalars.
     ///

@@ -20,10 +20,18 @@ struct FieldBytes: Equatable {
         let size = sizeOf(type)
         guard size > 0 else { return FieldBytes(ranges: []) }
         let whole = FieldBytes(ranges: [0..<size])
-        guard layoutHolds, let ranges = fieldRanges(of: type, depth: 0), let merged = merged(ranges, size: size) else {
+        // Through a wrapper, so that the SPI reports the kind of `type` itself:
+        // only a struct or a tuple is split into fields.
+        func wrapped<T>(_: T.Type) -> Any.Type { Wrapper<T>.self }
+        guard layoutHolds, let ranges = fieldRanges(of: _openExistential(type, do: wrapped), depth: 0),
+              let merged = merged(ranges, size: size), !merged.isEmpty else {
             return whole
         }
         return FieldBytes(ranges: merged)
+    }
+
+    private struct Wrapper<T> {
+        var value: T
     }
 
     /// `ranges` sorted and joined where they touch; nil where they overlap
@@ -89,13 +97,22 @@ struct FieldBytes: Equatable {
             (pair + pairSecond)..<(pair + pairSecond + 4),
         ]
         let size = MemoryLayout<Probe>.size
-        return merged(ranges, size: size) == merged(expected, size: size) && number > flag + 1
+        // An enum's payload and tag share bytes: it must stay one run.
+        let choice = _forEachField(of: Wrapper<Probe.Choice>.self) { _, offset, _, kind in
+            offset == 0 && kind == .enum
+        }
+        return merged(ranges, size: size) == merged(expected, size: size) && number > flag + 1 && choice
     }()
 
     private struct Probe {
         struct Inner {
             var flag: Bool
             var text: String
+        }
+
+        enum Choice {
+            case none
+            case some(Int8, String)
         }
 
         var flag: Bool

@@ -52,7 +52,8 @@ public struct Redactor: Sendable {
     /// Whether a value under `key` is redacted.
     public func isSecret(key: String) -> Bool {
         let normalized = Self.normalize(key)
-        return exactKeys.contains(normalized) || fragments.contains { normalized.contains($0) }
+        // A byte search: Foundation's `contains` costs a string bridge per key.
+        return exactKeys.contains(normalized) || fragments.contains { normalized.containsScalars($0) }
     }
 
     /// The value with secrets replaced, and how many values were replaced.

@@ -144,16 +144,23 @@ import UDFLog
         try checkEveryReadCommand(on: path, as: reader, exportingTo: try writableFolder(in: directory, for: reader))
     }
 
+    /// In rollback mode, and in WAL mode with no `-wal` (as `udf-inspect
+    /// branch` leaves a file): a reader that cannot write the file must not
+    /// leave WAL files beside it.
     @Test func everyReadCommandWorksOnAReadOnlyFile() throws {
         let directory = try TemporaryDirectory()
         let reader = try ReaderAccount(copyingInspectorInto: directory)
-        let folder = directory.path("writable")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        let path = try directory.copy(Fixtures.demo, as: "writable/demo.udf")
-        try reader.own(folder)
-        try reader.own(path)
-        try ReaderAccount.chmod(path, 0o444)
-        try checkEveryReadCommand(on: path, as: reader, exportingTo: try writableFolder(in: directory, for: reader))
+        let output = try writableFolder(in: directory, for: reader)
+        for wal in [false, true] {
+            let name = wal ? "writable-wal" : "writable"
+            let folder = directory.path(name)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            let path = try Self.demo(in: directory, as: "\(name)/demo.udf", wal: wal)
+            try reader.own(folder)
+            try reader.own(path)
+            try ReaderAccount.chmod(path, 0o444)
+            try checkEveryReadCommand(on: path, as: reader, exportingTo: output + "/" + name)
+        }
     }
 
     /// Only root can make a second account read; a non-root run skips this
@@ -164,15 +171,32 @@ import UDFLog
         let reader = try ReaderAccount(copyingInspectorInto: directory)
         let output = try writableFolder(in: directory, for: reader)
         // Root's file in root's folder, and in a sticky folder anyone may
-        // write, where SQLite could create side files if it wanted to.
-        for (name, mode) in [("owned-by-root", mode_t(0o755)), ("sticky", mode_t(0o1777))] {
-            let folder = directory.path(name)
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-            let path = try directory.copy(Fixtures.demo, as: "\(name)/demo.udf")
-            try ReaderAccount.chmod(folder, mode)
-            try ReaderAccount.chmod(path, 0o644)
-            try checkEveryReadCommand(on: path, as: reader, exportingTo: output + "/" + name)
+        // write, where SQLite could create side files if it wanted to; in
+        // rollback mode and in WAL mode with no `-wal`.
+        for (folderName, mode) in [("owned-by-root", mode_t(0o755)), ("sticky", mode_t(0o1777))] {
+            for wal in [false, true] {
+                let name = folderName + (wal ? "-wal" : "")
+                let folder = directory.path(name)
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+                let path = try Self.demo(in: directory, as: "\(name)/demo.udf", wal: wal)
+                try ReaderAccount.chmod(folder, mode)
+                try ReaderAccount.chmod(path, 0o644)
+                try checkEveryReadCommand(on: path, as: reader, exportingTo: output + "/" + name)
+            }
         }
+    }
+
+    /// A copy of the demo fixture, switched to WAL mode if `wal` (the
+    /// `sqlite3` shell removes the `-wal` as it exits, the header stays WAL).
+    static func demo(in directory: TemporaryDirectory, as name: String, wal: Bool) throws -> String {
+        let path = try directory.copy(Fixtures.demo, as: name)
+        if wal {
+            let shell = try Subprocess.sqlite3(path, "PRAGMA journal_mode = WAL")
+            guard shell.stdout == "wal\n", !FileManager.default.fileExists(atPath: path + "-wal") else {
+                throw ReaderAccountError.cannotRun("sqlite3 left \(path) in \(shell.stdout)\(shell.stderr)")
+            }
+        }
+        return path
     }
 
     /// A folder the reader may write, for `export`'s output.
@@ -201,20 +225,20 @@ import UDFLog
 
         for (golden, arguments) in Self.goldenCommands {
             let outcome = try reader.run([arguments[0], path] + arguments.dropFirst())
-            #expect(outcome.status == 0, "\(golden): \(outcome.stderr)", sourceLocation: sourceLocation)
-            #expect(outcome.stderr == "", "\(golden)", sourceLocation: sourceLocation)
-            #expect(outcome.stdout == (try Self.golden(golden)), "\(golden)", sourceLocation: sourceLocation)
+            #expect(outcome.status == 0, "\(path) \(golden): \(outcome.stderr)", sourceLocation: sourceLocation)
+            #expect(outcome.stderr == "", "\(path) \(golden)", sourceLocation: sourceLocation)
+            #expect(outcome.stdout == (try Self.golden(golden)), "\(path) \(golden)", sourceLocation: sourceLocation)
         }
 
         let expectedStep = try Subprocess.run(Executables.inspector, ["step", Fixtures.demo], input: Self.stepScript)
         let step = try reader.run(["step", path], input: Self.stepScript)
-        #expect(step.status == 0 && step.stderr == "", "step: \(step.stderr)", sourceLocation: sourceLocation)
-        #expect(step.stdout == expectedStep.stdout, sourceLocation: sourceLocation)
+        #expect(step.status == 0 && step.stderr == "", "\(path) step: \(step.stderr)", sourceLocation: sourceLocation)
+        #expect(step.stdout == expectedStep.stdout, "\(path) step", sourceLocation: sourceLocation)
         #expect(step.stdout.contains("step 11 of 13"), sourceLocation: sourceLocation)
 
         let exported = output + "/demo.udf"
         let export = try reader.run(["export", path, "--format", "udf", "-o", exported])
-        #expect(export.status == 0, "export: \(export.stderr)", sourceLocation: sourceLocation)
+        #expect(export.status == 0, "\(path) export: \(export.stderr)", sourceLocation: sourceLocation)
         #expect(export.stdout == """
             Exported steps 0…13 of session 1, timeline main (14 steps) as udf to \(exported)
             Redacted 0 values.
@@ -229,11 +253,11 @@ import UDFLog
         defer { try? FileManager.default.removeItem(atPath: reference) }
         _ = try Subprocess.run(Executables.inspector, ["export", Fixtures.demo, "--format", "json", "-o", reference])
         let jsonExport = try reader.run(["export", path, "--format", "json", "-o", json])
-        #expect(jsonExport.status == 0, "export json: \(jsonExport.stderr)", sourceLocation: sourceLocation)
+        #expect(jsonExport.status == 0, "\(path) export json: \(jsonExport.stderr)", sourceLocation: sourceLocation)
         #expect(FileManager.default.contents(atPath: json) == FileManager.default.contents(atPath: reference), sourceLocation: sourceLocation)
 
         let after = try DirectoryContents(folder)
-        #expect(after == before, "before: \(before)\nafter: \(after)", sourceLocation: sourceLocation)
+        #expect(after == before, "\(path)\nbefore: \(before)\nafter: \(after)", sourceLocation: sourceLocation)
     }
 
     // MARK: WAL-mode files
@@ -247,8 +271,7 @@ import UDFLog
         let reader = try ReaderAccount(copyingInspectorInto: directory)
         let folder = directory.path("wal")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        let path = try directory.copy(Fixtures.demo, as: "wal/demo.udf")
-        #expect(try Subprocess.sqlite3(path, "PRAGMA journal_mode = WAL").stdout == "wal\n")
+        let path = try Self.demo(in: directory, as: "wal/demo.udf", wal: true)
         #expect(try DirectoryContents(folder).names == ["demo.udf"])
         #expect(try Self.journalVersions(path) == [2, 2])
         try reader.own(folder)

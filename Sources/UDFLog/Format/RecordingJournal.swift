@@ -35,35 +35,37 @@ enum RecordingJournal {
 
     /// How a reader opens the file whose 100-byte SQLite header is `header`.
     ///
-    /// A file in rollback mode, and a WAL-mode file SQLite can set up its
-    /// WAL for, open read-only as usual. A WAL-mode file in a directory the
-    /// reader cannot write, with no `-wal` beside it (or an empty one and no
-    /// `-shm`), holds every committed step in the main file but cannot be
-    /// opened read-only (https://sqlite.org/walformat.html): it is opened
-    /// immutable. Nothing else can be writing it then: a writer keeps a
-    /// `-wal` file beside it as long as it is open.
+    /// A file in rollback mode, and a WAL-mode file with a WAL, open
+    /// read-only as usual. A WAL-mode file with no `-wal` beside it (or an
+    /// empty one and no `-shm`) holds every committed step in the main file;
+    /// when the reader cannot write the directory, SQLite cannot open it
+    /// read-only (https://sqlite.org/walformat.html), and when the reader
+    /// cannot write the file, it would leave `-wal` and `-shm` files it owns
+    /// beside someone else's recording. So it is opened immutable. No writer
+    /// has the file open then: a writer keeps a `-wal` beside it while open.
     ///
     /// - Throws: `RecordingError.cannotOpen` for a non-empty `-wal` without
-    ///   its `-shm` in such a directory: SQLite cannot read that WAL, and
-    ///   skipping it would hide committed steps.
+    ///   its `-shm` in a directory the reader cannot write: SQLite cannot
+    ///   read that WAL, and skipping it would hide committed steps.
     static func readingMode(_ path: String, header: [UInt8]) throws(RecordingError) -> Database.Mode {
         // Offsets 18 and 19, the write and read versions: 2 means WAL
         // (https://sqlite.org/fileformat2.html#file_format_version_numbers).
         guard header.count > 19, header[18] == 2 || header[19] == 2 else { return .readOnly }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard access(directory, W_OK) != 0 else { return .readOnly }
-        let wal = RecordingFile.fileSize(path + "-wal")
+        let canWriteDirectory = access(directory, W_OK) == 0
+        let canWriteFile = access(path, W_OK) == 0
+        let walBytes = RecordingFile.fileSize(path + "-wal")
         let hasIndex = FileManager.default.fileExists(atPath: path + "-shm")
-        switch (wal, hasIndex) {
-        case (nil, _), (.some(0), false):
+        let walIsEmpty = walBytes == nil || (walBytes == 0 && !hasIndex)
+        if walIsEmpty, !canWriteDirectory || !canWriteFile {
             return .immutable
-        case (_, false):
+        }
+        if !canWriteDirectory, !hasIndex, let walBytes, walBytes > 0 {
             throw RecordingError.cannotOpen(
                 path: path,
                 reason: "its -wal file holds steps not yet in the file, and reading them needs a -shm file this directory does not allow; copy both to a directory you can write"
             )
-        default:
-            return .readOnly
         }
+        return .readOnly
     }
 }

@@ -58,6 +58,24 @@ extension Database {
         return result
     }
 
+    /// Sets the journal mode once a `write` has committed, not now.
+    ///
+    /// Changing the journal mode rewrites the file's header, so a connection
+    /// that opens a file to write and then fails before writing anything
+    /// (a refused argument, a newer format) leaves it byte for byte as it
+    /// was. While another connection holds the change up, it is tried again
+    /// after each later commit.
+    public func setJournalModeAfterNextCommit(_ mode: JournalMode) {
+        journalModeAfterCommit = mode
+    }
+
+    func applyJournalModeAfterCommit() {
+        guard let mode = journalModeAfterCommit else { return }
+        if (try? setJournalMode(mode)) == mode {
+            journalModeAfterCommit = nil
+        }
+    }
+
     /// Copies the WAL's frames into the database file.
     ///
     /// - Throws: `SQLiteError` for anything but `SQLITE_BUSY`, which is

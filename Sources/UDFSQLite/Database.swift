@@ -30,6 +30,8 @@ public final class Database {
     public let mode: Mode
     private var cache: [String: Statement] = [:]
     private var isClosed = false
+    /// The journal mode `write` sets after its next commit (`Database+WAL`).
+    var journalModeAfterCommit: JournalMode?
 
     /// Opens `path`. A failed open closes the half-open handle before it throws.
     ///

@@ -113,6 +113,33 @@ import UDFSQLite
         #expect(try files() == ["wal.db", "wal.db-shm", "wal.db-wal"])
     }
 
+    /// Opening a file to write must not change it: the journal mode waits
+    /// for a write that commits.
+    @Test func aJournalModeSetAfterTheNextCommitWaitsForOne() throws {
+        struct Refused: Error {}
+        let database = try Database(path: path, mode: .create)
+        try database.execute("CREATE TABLE t (v)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        database.setJournalModeAfterNextCommit(.wal)
+        #expect(throws: Refused.self) {
+            try database.write { db in
+                try db.execute("INSERT INTO t VALUES (1)")
+                throw Refused()
+            }
+        }
+        #expect(try database.journalMode() == .delete)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try files() == ["wal.db"])
+
+        try database.write { try $0.execute("INSERT INTO t VALUES (2)") }
+        #expect(try database.journalMode() == .wal)
+        #expect(try headerVersions() == [2, 2])
+        // Applied once: a later mode set by hand stays.
+        try database.setJournalMode(.delete)
+        try database.write { try $0.execute("INSERT INTO t VALUES (3)") }
+        #expect(try database.journalMode() == .delete)
+    }
+
     @Test func anImmutableConnectionCannotWrite() throws {
         try makeWALFile().close()
         let database = try Database(path: path, mode: .immutable)

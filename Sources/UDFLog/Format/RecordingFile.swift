@@ -48,9 +48,13 @@ enum RecordingFile {
             try checkPages(database, path: path)
             // WAL lets readers, such as `udf-inspect log --follow`, read while
             // we write (https://sqlite.org/wal.html); a closed file is back in
-            // rollback mode (`RecordingJournal`). NORMAL sync in WAL mode
+            // rollback mode (`RecordingJournal`). The switch waits for the
+            // first commit, so a writer that fails before writing anything
+            // leaves a closed file as it was. NORMAL sync in WAL mode
             // survives a process crash; a power loss may drop the last commits.
-            _ = try database.scalarText("PRAGMA journal_mode = WAL")
+            if try database.journalMode() != .wal {
+                database.setJournalModeAfterNextCommit(.wal)
+            }
             try database.execute("PRAGMA synchronous = NORMAL")
             try database.execute("PRAGMA foreign_keys = ON")
             if applicationID == 0 {

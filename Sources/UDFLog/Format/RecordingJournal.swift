@@ -18,8 +18,8 @@ enum RecordingJournal {
     ///
     /// Best effort: while another connection holds the file (a second host,
     /// a `log --follow` reader) it stays in WAL, which is a valid state, and
-    /// that connection's own close does the same later. It never waits: a
-    /// host's `close()` must not hang on a reader.
+    /// the next writer to close alone switches it. It never waits: a host's
+    /// `close()` must not hang on a reader.
     ///
     /// - Throws: `SQLiteError` when the checkpoint fails for another reason
     ///   than a busy reader or writer, for example a file that refuses writes.

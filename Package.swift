@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "UDFTests", dependencies: ["UDF"]),
         .testTarget(name: "UDFJSONTests", dependencies: ["UDFJSON", "TestSupport"]),
         .testTarget(name: "UDFDiffTests", dependencies: ["UDFDiff", "TestSupport"]),
-        .testTarget(name: "UDFSQLiteTests", dependencies: ["UDFSQLite"]),
+        .testTarget(name: "UDFSQLiteTests", dependencies: ["UDFSQLite", "TestSupport"]),
         .testTarget(name: "UDFLogTests", dependencies: ["UDFLog", "TestSupport"]),
         .testTarget(name: "UDFRecorderTests", dependencies: ["UDFRecorder", "UDF", "TodoExample", "TestSupport"]),
         .testTarget(

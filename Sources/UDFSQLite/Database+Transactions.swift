@@ -6,16 +6,18 @@ extension Database {
     /// instead of failing halfway through (https://sqlite.org/lang_transaction.html).
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
+        let result: T
         do {
-            let result = try body(self)
+            result = try body(self)
             try execute("COMMIT")
-            return result
         } catch {
             if isInTransaction {
                 try? execute("ROLLBACK")
             }
             throw error
         }
+        applyJournalModeAfterCommit()
+        return result
     }
 
     /// Runs `body` in one read transaction, so that every query in it sees the

@@ -16,6 +16,13 @@ public final class Database {
         case readWrite
         /// Reads and writes, creating the file when it is missing.
         case create
+        /// Reads only, and trusts that nothing changes the file while it is
+        /// open: SQLite takes no locks and reads no WAL
+        /// (https://sqlite.org/uri.html#uriimmutable). For a file in a place
+        /// the reader cannot write, where a WAL-mode file cannot be opened
+        /// otherwise. If the file changes anyway, queries may return wrong
+        /// results or `SQLITE_CORRUPT`.
+        case immutable
     }
 
     let handle: OpaquePointer
@@ -23,6 +30,8 @@ public final class Database {
     public let mode: Mode
     private var cache: [String: Statement] = [:]
     private var isClosed = false
+    /// The journal mode `write` sets after its next commit (`Database+WAL`).
+    var journalModeAfterCommit: JournalMode?
 
     /// Opens `path`. A failed open closes the half-open handle before it throws.
     ///
@@ -31,12 +40,16 @@ public final class Database {
     public init(path: String, mode: Mode) throws(SQLiteError) {
         var connection: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        var parameters: [(String, String)] = []
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY
+            parameters = [("immutable", "1")]
         }
-        let uri = Database.fileURI(path)
+        let uri = Database.fileURI(path, parameters: parameters)
         let code = sqlite3_open_v2(uri, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let error = SQLiteError(code: code, connection: connection)
@@ -72,6 +85,7 @@ public final class Database {
 
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String) throws(SQLiteError) {
+        try checkOpen(sql)
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         if code != SQLITE_OK {
@@ -83,12 +97,14 @@ public final class Database {
 
     /// A new statement, finalized when released. For one-off queries.
     public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
-        try Statement(database: self, sql: sql, persistent: false)
+        try checkOpen(sql)
+        return try Statement(database: self, sql: sql, persistent: false)
     }
 
     /// A statement prepared once per connection and kept, keyed by its SQL.
     /// For the hot path: the recorder's insert runs on every action.
     public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        try checkOpen(sql)
         if let statement = cache[sql] {
             return statement
         }
@@ -113,18 +129,44 @@ public final class Database {
 
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
-    /// Percent-escapes a path into a `file:` URI, so that a `?` or `#` in a
-    /// file name is not read as a URI parameter.
-    static func fileURI(_ path: String) -> String {
-        var escaped = "file:"
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"), 0x80...0xFF:
-                escaped += "%" + String(byte, radix: 16, uppercase: true)
-            default:
-                escaped.unicodeScalars.append(Unicode.Scalar(byte))
+    /// After `close()` the handle is freed: using it would be undefined
+    /// behaviour, so the call fails as SQLite's own misuse error would.
+    func checkOpen(_ sql: String) throws(SQLiteError) {
+        guard !isClosed else {
+            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "the database connection is closed", sql: sql)
+        }
+    }
+
+    /// A `file:` URI naming `path`, with query `parameters`
+    /// (https://sqlite.org/uri.html).
+    ///
+    /// SQLite decodes `%HH` in the path and ends it at `?` or `#`, so those
+    /// three are escaped, as are control bytes; every escape has two digits,
+    /// or `%1` would swallow the next character. An absolute path gets an
+    /// empty authority (`file:///…`), so that a path starting with `//` is not
+    /// read as a host name. For example, `/tmp/a?b#c.udf` becomes
+    /// `file:///tmp/a%3Fb%23c.udf`.
+    static func fileURI(_ path: String, parameters: [(String, String)] = []) -> String {
+        var uri = path.hasPrefix("/") ? "file://" : "file:"
+        uri += escaped(path)
+        for (offset, (name, value)) in parameters.enumerated() {
+            // In the query, `&` and `=` separate parameters too.
+            uri += (offset == 0 ? "?" : "&") + escaped(name, also: "&=") + "=" + escaped(value, also: "&=")
+        }
+        return uri
+    }
+
+    private static func escaped(_ text: String, also extra: String = "") -> String {
+        let special = Set("%?#".utf8).union(extra.utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            if special.contains(byte) || byte < 0x20 || byte == 0x7F {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            } else {
+                bytes.append(byte)
             }
         }
-        return escaped
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

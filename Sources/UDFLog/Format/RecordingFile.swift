@@ -8,12 +8,14 @@ import UDFSQLite
 /// database".
 enum RecordingFile {
     /// Opens an existing recording read-only, with defensive settings, for
-    /// untrusted files. Never modifies the file.
+    /// untrusted files. Never modifies the file, and leaves no file beside a
+    /// closed one (`RecordingJournal.readingMode`).
     static func openForReading(_ path: String) throws(RecordingError) -> Database {
-        try checkHeader(path)
+        let header = try checkHeader(path)
+        let mode = try RecordingJournal.readingMode(path, header: header)
         let database: Database
         do {
-            database = try Database(path: path, mode: .readOnly)
+            database = try Database(path: path, mode: mode)
         } catch {
             throw RecordingError.cannotOpen(path: path, reason: error.message)
         }
@@ -45,9 +47,14 @@ enum RecordingFile {
             // Appending to a damaged file would bury the damage under new steps.
             try checkPages(database, path: path)
             // WAL lets readers, such as `udf-inspect log --follow`, read while
-            // we write (https://sqlite.org/wal.html). NORMAL sync in WAL mode
+            // we write (https://sqlite.org/wal.html); a closed file is back in
+            // rollback mode (`RecordingJournal`). The switch waits for the
+            // first commit, so a writer that fails before writing anything
+            // leaves a closed file as it was. NORMAL sync in WAL mode
             // survives a process crash; a power loss may drop the last commits.
-            _ = try database.scalarText("PRAGMA journal_mode = WAL")
+            if try database.journalMode() != .wal {
+                database.setJournalModeAfterNextCommit(.wal)
+            }
             try database.execute("PRAGMA synchronous = NORMAL")
             try database.execute("PRAGMA foreign_keys = ON")
             if applicationID == 0 {
@@ -73,8 +80,10 @@ enum RecordingFile {
         }
     }
 
-    /// Refuses a missing, empty, non-SQLite or truncated file by its bytes.
-    static func checkHeader(_ path: String) throws(RecordingError) {
+    /// Refuses a missing, empty, non-SQLite or truncated file by its bytes,
+    /// and returns its 100-byte SQLite header.
+    @discardableResult
+    static func checkHeader(_ path: String) throws(RecordingError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw RecordingError.cannotOpen(path: path, reason: "no such file")
@@ -112,6 +121,7 @@ enum RecordingFile {
                 reason: "is truncated: it has \(size) bytes, its header says \(expected)"
             )
         }
+        return header
     }
 
     /// Refuses a SQLite file that is not a recording, or is from a newer version.

@@ -86,8 +86,9 @@ public struct RecordingImporter: Sendable {
                 }
                 return sessionID
             }
-            // Fold the WAL into the main file, so the file is complete on its own.
-            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            // Fold the WAL into the main file and leave WAL when no one else
+            // has the file open, so the file is complete on its own.
+            try RecordingJournal.finishWriting(database)
             return sessionID
         } catch {
             throw SharingError.recording(Self.naming(RecordingWriter.mapWriteError(error, path: file), path))

@@ -165,8 +165,9 @@ public final class RecordingWriter {
                         .execute([Date().timeIntervalSince1970, sessionID])
                 }
             }
-            // Fold the WAL into the main file, so a copied .udf is complete on its own.
-            try database.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            // Fold the WAL into the main file and leave WAL when no one else
+            // has the file open, so a closed .udf is complete on its own.
+            try RecordingJournal.finishWriting(database)
         } catch {
             throw RecordingWriter.mapWriteError(error, path: path)
         }

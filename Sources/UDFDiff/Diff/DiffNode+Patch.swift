@@ -17,16 +17,20 @@ extension DiffNode {
         case .text(let text):
             operations.append(.replace(path: pointer, value: .string(text.new)))
         case .object(let object):
+            // Removals first: a key respelled in another normalization is
+            // removed before its new spelling is added, as one object cannot
+            // hold both.
+            for case .removed(let key, _) in object.entries {
+                operations.append(.remove(path: pointer.appending(key)))
+            }
             for entry in object.entries {
                 switch entry {
-                case .unchanged:
+                case .unchanged, .removed:
                     break
                 case .changed(let key, let child):
                     child.appendOperations(at: pointer.appending(key), to: &operations)
                 case .added(let key, let value):
                     operations.append(.add(path: pointer.appending(key), value: value))
-                case .removed(let key, _):
-                    operations.append(.remove(path: pointer.appending(key)))
                 }
             }
         case .array(let array):

@@ -40,7 +40,11 @@ public enum RecordingBranches {
         name: String
     ) throws(RecordingError) -> TimelineInfo {
         let database = try open(path)
-        defer { database.close() }
+        defer {
+            // Left as one self-contained file, as a closing writer leaves it.
+            _ = try? RecordingJournal.finishWriting(database)
+            database.close()
+        }
         return try prepare(database, path: path, session: session, parent: parent, at: step, name: name, existing: .refuse).timeline
     }
 

@@ -186,6 +186,7 @@ public final class RecordingWriter {
             try db.prepare("UPDATE sessions SET status = 'interrupted', ended_at = ? WHERE id = ?")
                 .execute([Date().timeIntervalSince1970, sessionID])
         }
+        _ = try? RecordingJournal.finishWriting(database)
         database.close()
     }
 

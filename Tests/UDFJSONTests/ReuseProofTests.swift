@@ -34,6 +34,12 @@ import Testing
         #expect(scan.holdsReference(Closure(run: { 1 }), knownArrays: [:]))
         #expect(scan.isValueType([String: [Int]].self))
         #expect(!scan.isValueType(Item.self))
+        #expect(scan.isValueType(Plain.self))
+        #expect(scan.isValueType((Int, Plain?).self))
+        #expect(!scan.isValueType(Closure.self))
+        #expect(!scan.isValueType(Pointing.self))
+        #expect(!scan.isValueType(Tally.self))
+        #expect(!scan.isValueType((Int, Tally).self))
     }
 
     @Test func anEnumWhoseOtherCaseCarriesAClassIsNeverStale() throws {
@@ -82,7 +88,48 @@ import Testing
         #expect(after == (try JSONValueEncoder().encode(["items": items])))
     }
 
+    private struct Plain {
+        var id: Int
+        var name: String
+        var scores: [Double]
+        var when: Date
+        var nested: [String: [Int]]
+    }
+
+    private struct Pointing {
+        var id: Int
+        var target: UnsafeMutablePointer<Int>
+    }
+
     private struct Closure {
         let run: () -> Int
+    }
+}
+
+/// A row shaped like a real app's: padding after a `Bool` between scalars,
+/// strings and a nested array.
+private struct AppRow: Codable {
+    var id: Int
+    var title: String
+    var owner: String
+    var done: Bool
+    var priority: Int
+    var score: Double
+    var tags: [String]
+}
+
+extension ReuseProofTests {
+    @Test func aCopiedBufferOfAppRowsReusesEveryUnchangedRow() throws {
+        var rows = (0..<2_000).map { AppRow(id: $0, title: "t\($0)", owner: "o", done: false, priority: $0 % 3, score: 1, tags: ["a", "b"]) }
+        let encoder = IncrementalJSONEncoder()
+        var previous = try encoder.encode(["rows": rows])
+        for step in 0..<5 {
+            rows[step * 100].score += 1
+            let next = try encoder.encode(["rows": rows])
+            let fresh = zip(try #require(previous["rows"]?.arrayValue), try #require(next["rows"]?.arrayValue)).enumerated()
+                .filter { !$0.element.0.isIdentical(to: $0.element.1) }.map(\.offset)
+            #expect(fresh == [step * 100])
+            previous = next
+        }
     }
 }

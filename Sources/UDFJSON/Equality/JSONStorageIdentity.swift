@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The identity of an array's or object's storage buffer.
 ///
 /// Arrays and dictionaries are copy-on-write: two values that share one
@@ -51,7 +53,19 @@ extension JSONStorageIdentity {
     /// Whether arrays and dictionaries still are one buffer reference: copies
     /// share the bits, a changed copy and an equal but separately built value
     /// do not, and an array's elements start just after the bits' address.
-    static let layoutHolds: Bool = {
+    static var layoutHolds: Bool {
+        // Checked once; a global with a constant start needs no lazy-init guard on each read.
+        switch layoutVerdict.load(ordering: .relaxed) {
+        case 1: return true
+        case 2: return false
+        default:
+            let holds = checkLayout()
+            layoutVerdict.store(holds ? 1 : 2, ordering: .relaxed)
+            return holds
+        }
+    }
+
+    private static func checkLayout() -> Bool {
         let array: [JSONValue] = [.string("a"), .bool(true)]
         let sameArray = array
         var grown = array
@@ -76,5 +90,8 @@ extension JSONStorageIdentity {
             && bits(of: object) != bits(of: changed)
             && bits(of: object) != bits(of: rebuiltObject)
         return arrayHolds && objectHolds
-    }()
+    }
 }
+
+/// 0 until the layout is checked, then 1 when it holds and 2 when it does not.
+private let layoutVerdict = Atomic<UInt8>(0)

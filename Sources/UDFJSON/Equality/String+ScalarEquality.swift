@@ -8,15 +8,16 @@ extension String {
     /// is true, though the two encode to different bytes and hash apart. A
     /// recorder that trusted it would store a changed state as unchanged.
     public func hasSameScalars(as other: String) -> Bool {
-        guard utf8.count == other.utf8.count else { return false }
-        var left = self
-        var right = other
-        return left.withUTF8 { a in
-            right.withUTF8 { b in
-                guard let l = a.baseAddress, let r = b.baseAddress else { return a.count == b.count }
-                return memcmp(l, r, a.count) == 0
+        let count = utf8.count
+        guard count == other.utf8.count else { return false }
+        let contiguous = utf8.withContiguousStorageIfAvailable { a in
+            other.utf8.withContiguousStorageIfAvailable { b in
+                guard let l = a.baseAddress, let r = b.baseAddress else { return count == 0 }
+                return memcmp(l, r, count) == 0
             }
         }
+        if let contiguous, let answer = contiguous { return answer }
+        return utf8.elementsEqual(other.utf8)
     }
 }
 
@@ -47,8 +48,7 @@ extension Dictionary where Key == String {
     /// answer for a key that is spelled differently; this does not.
     public func value(exactlyAt key: String) -> Value? {
         guard let index = index(forKey: key) else { return nil }
-        let entry = self[index]
-        return entry.key.hasSameScalars(as: key) ? entry.value : nil
+        return keys[index].hasSameScalars(as: key) ? values[index] : nil
     }
 
     /// The key stored here that is canonically equivalent to `key` but spelled

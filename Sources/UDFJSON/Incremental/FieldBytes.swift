@@ -34,6 +34,25 @@ struct FieldBytes: Equatable {
         var value: T
     }
 
+    /// The types of the stored fields of a struct or tuple; nil for any
+    /// other kind of type, or while the layout check fails.
+    static func fieldTypes(of type: Any.Type) -> [Any.Type]? {
+        guard layoutHolds else { return nil }
+        func wrapped<T>(_: T.Type) -> Any.Type { Wrapper<T>.self }
+        var isAggregate = false
+        _forEachField(of: _openExistential(type, do: wrapped)) { _, _, _, kind in
+            isAggregate = kind == .struct || kind == .tuple
+            return true
+        }
+        guard isAggregate else { return nil }
+        var types: [Any.Type] = []
+        let walked = _forEachField(of: type) { _, _, fieldType, _ in
+            types.append(fieldType)
+            return true
+        }
+        return walked ? types : nil
+    }
+
     /// `ranges` sorted and joined where they touch; nil where they overlap
     /// or leave the type's size, which no layout explains.
     private static func merged(_ ranges: [Range<Int>], size: Int) -> [Range<Int>]? {

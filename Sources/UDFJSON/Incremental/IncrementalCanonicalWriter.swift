@@ -163,9 +163,7 @@ public final class IncrementalCanonicalWriter {
             // A run of elements identical to the old ones at the same indices.
             var runEnd = index
             if let old, misplaced < Self.misplacedBeforeLookup {
-                while runEnd < elements.count, runEnd < oldCount, elements[runEnd].isIdentical(to: old.elements[runEnd]) {
-                    runEnd += 1
-                }
+                runEnd += elements.sameBitsRun(with: old.elements, from: index)
             }
             if let old, runEnd > index {
                 let shift = bytes.count - old.starts[index]

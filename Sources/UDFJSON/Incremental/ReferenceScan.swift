@@ -53,15 +53,23 @@ final class ReferenceScan {
         return false
     }
 
-    /// Whether every value of `type` is made of values, decided from the type alone.
+    /// Whether every value of `type` is made of values, decided from the type
+    /// alone: a known leaf, a standard collection of such types, or a struct
+    /// or tuple whose every stored field's type is one. An enum, a class, a
+    /// closure, an existential or a pointer can differ from value to value,
+    /// so values of those are scanned one by one.
     func isValueType(_ type: Any.Type) -> Bool {
         let key = ObjectIdentifier(type)
         if let known = knownValueTypes[key] { return known }
+        // A type whose fields reach itself has indirection, so no verdict yet.
+        knownValueTypes[key] = false
         let verdict: Bool
         if Self.valueLeaves.contains(key) {
             verdict = true
         } else if let container = type as? any ReferenceScannableCollection.Type {
             verdict = container.elementTypes.allSatisfy(isValueType)
+        } else if let fields = FieldBytes.fieldTypes(of: type) {
+            verdict = fields.allSatisfy(isValueType)
         } else {
             verdict = false
         }

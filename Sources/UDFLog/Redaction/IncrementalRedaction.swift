@@ -73,14 +73,21 @@ final class IncrementalRedaction {
         case .array(let elements):
             let oldInput = previousInput?.arrayValue
             let oldOutput = previousOutput?.arrayValue
-            // Nothing was redacted in the old array: an element that shares
-            // storage with the old one at its index comes out as it is.
+            // Nothing was redacted in the old array: an element with the same
+            // bits as the old one at its index comes out as it is.
             let oldOutputIsInput = previousOutput.map { output in previousInput.map(output.isIdentical(to:)) ?? false } ?? false
             var changed: [JSONValue]?
-            for index in elements.indices where elements[index].isContainer {
-                if oldOutputIsInput, let oldInput, index < oldInput.count, elements[index].isIdentical(to: oldInput[index]) {
-                    continue
+            var index = 0
+            while index < elements.count {
+                if oldOutputIsInput, let oldInput {
+                    let same = elements.sameBitsRun(with: oldInput, from: index)
+                    if same > 0 {
+                        index += same
+                        continue
+                    }
                 }
+                defer { index += 1 }
+                guard elements[index].isContainer else { continue }
                 let redacted = redactKeys(
                     elements[index],
                     previousInput: oldInput.flatMap { index < $0.count ? $0[index] : nil },

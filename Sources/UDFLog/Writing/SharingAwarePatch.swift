@@ -48,8 +48,15 @@ enum SharingAwarePatch {
                 }
             }
         case (.array(let before), .array(let after)) where before.count == after.count:
-            for index in before.indices where !before[index].isIdentical(to: after[index]) {
+            var index = 0
+            while index < before.count {
+                let same = after.sameBitsRun(with: before, from: index)
+                if same > 0 {
+                    index += same
+                    continue
+                }
                 collect(before[index], after[index], at: pointer.appending(index: index), into: &operations)
+                index += 1
             }
         default:
             if old == new { return }

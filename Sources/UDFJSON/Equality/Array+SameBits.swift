@@ -1,0 +1,28 @@
+import Foundation
+
+extension Array where Element == JSONValue {
+    /// How many elements, from `start` on, have the same bits as `other`'s at
+    /// the same indices: each such pair is the same value.
+    ///
+    /// A `JSONValue` refers only to immutable storage (strings, and array and
+    /// dictionary buffers that are copied before they change), so while both
+    /// arrays are alive, equal bits prove equal values. Different bits prove
+    /// nothing. Comparing bits in place costs no reference counting, unlike
+    /// taking each element out to compare its storage identity.
+    public func sameBitsRun(with other: [JSONValue], from start: Int) -> Int {
+        let limit = Swift.min(count, other.count)
+        guard start < limit else { return 0 }
+        let stride = MemoryLayout<JSONValue>.stride
+        let size = MemoryLayout<JSONValue>.size
+        return withUnsafeBytes { mine in
+            other.withUnsafeBytes { theirs in
+                guard let a = mine.baseAddress, let b = theirs.baseAddress else { return 0 }
+                var end = start
+                while end < limit, memcmp(a + end * stride, b + end * stride, size) == 0 {
+                    end += 1
+                }
+                return end - start
+            }
+        }
+    }
+}

@@ -30,6 +30,12 @@ enum SwiftSourceText {
         return String(result)
     }
 
+    /// `text` as a string literal on one line: plain when it holds no `"`
+    /// or `\`, else raw. `text` must not hold a line break.
+    static func string(_ text: String) -> String {
+        text.contains("\"") || text.contains("\\") ? rawString(text) : "\"" + text + "\""
+    }
+
     /// `text` as a raw string literal on one line, `#"…"#`, with as many
     /// `#` as it takes that no `"` or `\` inside is read as a delimiter or
     /// an escape. `text` must not hold a line break.

@@ -42,7 +42,7 @@ struct TestFileWriter {
         lines.append("@MainActor")
         lines.append("@Suite struct \(suite) {")
         let title = SwiftSourceText.comment("timeline \(timeline.name), \(range), through \(host.reducer)")
-        lines.append("    @Test(\(SwiftSourceText.rawString(title)))")
+        lines.append("    @Test(\(SwiftSourceText.string(title)))")
         let outlive = timeline.effectsOutliveRange ? ", effectsOutliveRange: true" : ""
         let load = "let timeline = try RecordedTimeline(firstStep: \(first), initialState: Self.initialState, steps: Self.steps\(outlive))"
         if effectsRun {

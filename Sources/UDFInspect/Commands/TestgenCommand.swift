@@ -41,7 +41,7 @@ struct TestgenCommand: InspectCommand {
     let name: String?
     let effectsRun: Bool
     let redactions: [String]
-    let redactor: Redactor
+    let redactor: ConsecutiveStateRedactor
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
@@ -77,7 +77,8 @@ struct TestgenCommand: InspectCommand {
         }
         effectsRun = try arguments.choice("--effects", ["run", "skip"]) != "skip"
         redactions = arguments.values("--redact")
-        redactor = try RedactionArguments.redactor(redactions, arguments)
+        let (keys, paths) = try RedactionArguments.parse(redactions, arguments)
+        redactor = ConsecutiveStateRedactor(redactor: Redactor(extraKeys: keys), paths: paths)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {

@@ -1,11 +1,11 @@
 import UDFDiff
 import UDFLog
 
-/// `--redact KEY_OR_PATH` values, as `export` and `testgen` read them: a
-/// value starting with `.` is a path, anything else a key.
+/// `--redact KEY_OR_PATH` values, as `export` reads them: a value starting
+/// with `.` is a path, anything else a key.
 enum RedactionArguments {
-    /// The default redactor plus every key and path given.
-    static func redactor(_ values: [String], _ arguments: ParsedArguments) throws(UsageError) -> Redactor {
+    /// The keys and paths given, read: a usage error for a path that does not parse.
+    static func parse(_ values: [String], _ arguments: ParsedArguments) throws(UsageError) -> (keys: [String], paths: [JSONPath]) {
         var keys: [String] = []
         var paths: [JSONPath] = []
         for value in values {
@@ -19,6 +19,6 @@ enum RedactionArguments {
                 keys.append(value)
             }
         }
-        return Redactor(extraKeys: keys, paths: paths)
+        return (keys, paths)
     }
 }

@@ -18,7 +18,8 @@ struct TestgenTimeline {
     ///
     /// Each state is stored as the RFC 6902 patch from the state before, or
     /// whole where its canonical text is shorter.
-    init(_ selection: RecordingSelection, range: ClosedRange<Int>, redactor: Redactor) throws(InspectError) {
+    init(_ selection: RecordingSelection, range: ClosedRange<Int>, redactor: ConsecutiveStateRedactor) throws(InspectError) {
+        var redactor = redactor
         self.range = range
         name = selection.timeline.name
         var initial: JSONValue?
@@ -27,14 +28,16 @@ struct TestgenTimeline {
         steps.reserveCapacity(range.count - 1)
         do {
             try selection.recording.walk(selection.timeline, range: range) { summary, recorded in
-                let state = redactor.redact(recorded).value
+                let state = redactor.redact(recorded)
                 defer { previous = state }
                 guard summary.step > range.lowerBound else {
                     initial = state
                     return true
                 }
-                let action = redactor.redact(summary.action ?? .null).value
+                let action = redactor.redactAlone(summary.action ?? .null)
                 let patch = JSONPatch.make(from: previous, to: state).jsonValue
+                // Untouched by redaction, the state's canonical size is the recorded one.
+                let stateSize = state.isIdentical(to: recorded) ? summary.stateSize : state.canonicalBytes.count
                 let origin: TestgenStep.Origin
                 switch summary.cause {
                 case nil: origin = .user
@@ -46,7 +49,7 @@ struct TestgenTimeline {
                     action: action,
                     actionName: summary.actionName ?? "(no name)",
                     origin: origin,
-                    expected: patch.canonicalBytes.count <= state.canonicalBytes.count ? .patch(patch) : .state(state),
+                    expected: patch.canonicalBytes.count <= stateSize ? .patch(patch) : .state(state),
                     isRedacted: action.holdsRedaction
                 ))
                 return true

@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "TodoExample", dependencies: ["UDF", "UDFRecorder", "UDFInspect"]),
         // Regression tests from recordings: a test store and a replay check. No SQLite:
         // a generated test carries its recording as JSON literals.
-        .target(name: "UDFTesting", dependencies: ["UDF", "UDFJSON", "UDFDiff"]),
+        .target(name: "UDFTesting", dependencies: ["UDF", "UDFJSON", "UDFDiff"], swiftSettings: optimizedInTests),
         .executableTarget(name: "udf-inspect", dependencies: ["UDFInspect", "TodoExample"]),
         .executableTarget(name: "todo-example", dependencies: ["TodoExample"]),
         .executableTarget(

@@ -12,6 +12,7 @@ enum CanonicalComparison {
     /// canonical bytes are equal once `actual` is masked where `expected`
     /// is redacted.
     static func difference(expected: JSONValue, actual: JSONValue) -> String? {
+        if actual.canonicallyMatches(expected) { return nil }
         let shown = actual.masked(like: expected)
         if shown.canonicalBytes == expected.canonicalBytes { return nil }
         if let node = JSONDiff.diff(expected, shown) {

@@ -7,7 +7,9 @@ extension JSONValue {
     /// A recording never holds a secret, so it cannot say what the secret
     /// was; the placeholder matches any value. Arrays whose elements all
     /// carry an `id` are matched by it, as the diff matches them, so an
-    /// inserted element does not shift the mask onto its neighbour.
+    /// inserted element does not shift the mask onto its neighbour. For
+    /// arrays in the same order this masks what position would, so the
+    /// masked bytes are equal exactly when `canonicallyMatches` holds.
     func masked(like expected: JSONValue) -> JSONValue {
         if case .string(let text) = expected, text.utf8.elementsEqual(RecordedTimeline.redactedValue.utf8) {
             return expected
@@ -49,10 +51,13 @@ extension JSONValue {
         }
     }
 
+    /// The elements by their `id`, or nil when one has none, shares one, or
+    /// has a redacted one: a redacted id matches any id, so only positions
+    /// can pair such elements.
     private static func elementsByID(_ elements: [JSONValue]) -> [JSONValue: JSONValue]? {
         var byID: [JSONValue: JSONValue] = [:]
         for element in elements {
-            guard let id = element["id"], byID.updateValue(element, forKey: id) == nil else { return nil }
+            guard let id = element["id"], !id.holdsRedaction, byID.updateValue(element, forKey: id) == nil else { return nil }
         }
         return byID
     }

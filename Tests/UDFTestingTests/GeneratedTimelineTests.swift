@@ -51,12 +51,12 @@ import UDFTesting
         #expect(timeline.steps[6].origin == .received(cause: 6))
 
         let fixedLog = FailureLog()
-        let fixed = try TestStore<AppState, AppAction>(recorded: timeline, reducer: fixedAppReducer, reporter: fixedLog.reporter)
+        let fixed = try TestStore<AppState, AppAction>(recorded: timeline, reducer: fixedAppReducer, timeout: patience, reporter: fixedLog.reporter)
         #expect(await fixed.play(timeline))
         #expect(fixedLog.all == [])
 
         let shippedLog = FailureLog()
-        let shipped = try TestStore<AppState, AppAction>(recorded: timeline, reducer: appReducer, reporter: shippedLog.reporter)
+        let shipped = try TestStore<AppState, AppAction>(recorded: timeline, reducer: appReducer, timeout: patience, reporter: shippedLog.reporter)
         #expect(await !shipped.play(timeline))
         #expect(shippedLog.all == [Self.shippedFailure])
         #expect(shipped.step == 11)
@@ -74,7 +74,7 @@ import UDFTesting
         let timeline = try file.timeline()
         #expect(timeline.steps.map(\.origin) == [.sent, .sent, .received(cause: 6), .sent])
         let log = FailureLog()
-        let store = try TestStore<AppState, AppAction>(recorded: timeline, reducer: appReducer, reporter: log.reporter)
+        let store = try TestStore<AppState, AppAction>(recorded: timeline, reducer: appReducer, timeout: patience, reporter: log.reporter)
         #expect(await store.play(timeline))
         #expect(log.all == [])
         // The effect's answer carried the real token; the recording's "<redacted>" matched it.
@@ -91,7 +91,7 @@ import UDFTesting
             return .send(.loginResponse(.failure("Service unavailable.")))
         }
         let log = FailureLog()
-        let store = try TestStore<AppState, AppAction>(recorded: timeline, reducer: refusing, reporter: log.reporter)
+        let store = try TestStore<AppState, AppAction>(recorded: timeline, reducer: refusing, timeout: patience, reporter: log.reporter)
         #expect(await !store.play(timeline))
         #expect(log.all == [
             """
@@ -123,13 +123,13 @@ import UDFTesting
         let before = try await GeneratedTestFile.generate([Fixtures.demo, "--from", "6", "--to", "9"] + Self.host + ["--reducer", "appReducer"], into: directory.url).timeline()
         #expect(before.steps.first?.origin == .sent)
         let log = FailureLog()
-        let sent = try TestStore<AppState, AppAction>(recorded: before, reducer: appReducer, reporter: log.reporter)
+        let sent = try TestStore<AppState, AppAction>(recorded: before, reducer: appReducer, timeout: patience, reporter: log.reporter)
         #expect(await sent.play(before))
 
         // Step 7 answers step 6: after this range, so what the effect sends is dropped at the end.
         let after = try await GeneratedTestFile.generate([Fixtures.demo, "--from", "3", "--to", "6"] + Self.host + ["--reducer", "appReducer"], into: directory.url).timeline()
         #expect(after.effectsOutliveRange)
-        let cut = try TestStore<AppState, AppAction>(recorded: after, reducer: appReducer, reporter: log.reporter)
+        let cut = try TestStore<AppState, AppAction>(recorded: after, reducer: appReducer, timeout: patience, reporter: log.reporter)
         #expect(await cut.play(after))
         #expect(cut.pendingActions.isEmpty)
         #expect(log.all == [])

@@ -5,7 +5,7 @@ import UDFTesting
 @MainActor @Suite struct TestStoreTests {
     @Test func assertedSendsAndReceivesPass() async {
         let log = FailureLog()
-        let store = TestStore(initialState: Counter(), reducer: counterReducer, reporter: log.reporter)
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, timeout: patience, reporter: log.reporter)
         store.send(.increment) { $0.count = 1 }
         store.send(.ask)
         await store.receive(.answer(10), causedBy: 2) { $0.answers = [10] }
@@ -18,7 +18,7 @@ import UDFTesting
 
     @Test func anUnassertedChangeFails() {
         let log = FailureLog()
-        let store = TestStore(initialState: Counter(), reducer: counterReducer, reporter: log.reporter)
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, timeout: patience, reporter: log.reporter)
         store.send(.increment)
         #expect(log.all == [
             """
@@ -52,7 +52,7 @@ import UDFTesting
 
     @Test func aMissingReceiveFailsWhenTheTestEnds() async {
         let log = FailureLog()
-        let store = TestStore(initialState: Counter(count: 2), reducer: counterReducer, reporter: log.reporter)
+        let store = TestStore(initialState: Counter(count: 2), reducer: counterReducer, timeout: patience, reporter: log.reporter)
         store.send(.askTwice)
         await store.finish()
         #expect(log.all == [
@@ -67,7 +67,7 @@ import UDFTesting
     @Test func aStoreReleasedWithoutFinishReportsWhatItDidNotReceive() {
         let log = FailureLog()
         do {
-            let store = TestStore(initialState: Counter(), reducer: counterReducer, reporter: log.reporter)
+            let store = TestStore(initialState: Counter(), reducer: counterReducer, timeout: patience, reporter: log.reporter)
             store.send(.incrementLater)
         }
         #expect(log.all == [
@@ -80,7 +80,7 @@ import UDFTesting
 
     @Test func anExtraReceiveFails() async {
         let log = FailureLog()
-        let store = TestStore(initialState: Counter(), reducer: counterReducer, reporter: log.reporter)
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, timeout: patience, reporter: log.reporter)
         store.send(.increment) { $0.count = 1 }
         await store.receive(.answer(10))
         await store.finish()
@@ -91,7 +91,7 @@ import UDFTesting
 
     @Test func aReceiveOfAnotherActionShowsTheDiff() async {
         let log = FailureLog()
-        let store = TestStore(initialState: Counter(count: 4), reducer: counterReducer, reporter: log.reporter)
+        let store = TestStore(initialState: Counter(count: 4), reducer: counterReducer, timeout: patience, reporter: log.reporter)
         store.send(.ask)
         await store.receive(.answer(41), causedBy: 1) { $0.answers = [41] }
         #expect(log.all == [
@@ -110,7 +110,7 @@ import UDFTesting
 
     @Test func aReceiveFromAnotherCauseFails() async {
         let log = FailureLog()
-        let store = TestStore(initialState: Counter(), reducer: counterReducer, reporter: log.reporter)
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, timeout: patience, reporter: log.reporter)
         store.send(.incrementLater)
         await store.receive(.increment, causedBy: 7) { $0.count = 1 }
         #expect(log.all == [
@@ -131,7 +131,7 @@ import UDFTesting
 
     @Test func receivedActionsWaitUntilTheTestTakesThem() async {
         let log = FailureLog()
-        let store = TestStore(initialState: Counter(), reducer: counterReducer, reporter: log.reporter)
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, timeout: patience, reporter: log.reporter)
         store.send(.ask)
         // The answer arrived, but is reduced only when received: after this send.
         store.send(.increment) { $0.count = 1 }

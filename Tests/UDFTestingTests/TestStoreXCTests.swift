@@ -19,7 +19,7 @@ final class TestStoreXCTests: XCTestCase {
 
     @MainActor func testAnUnassertedChangeFailsThroughXCTFail() async {
         capturing = true
-        let store = TestStore(initialState: Counter(), reducer: counterReducer)
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, timeout: patience)
         store.send(.increment)
         await store.finish()
         capturing = false
@@ -38,7 +38,7 @@ final class TestStoreXCTests: XCTestCase {
 
     @MainActor func testAPassingFlowRecordsNothing() async {
         capturing = true
-        let store = TestStore(initialState: Counter(), reducer: counterReducer, reporter: .xcTest)
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, timeout: patience, reporter: .xcTest)
         store.send(.ask)
         await store.receive(.answer(0), causedBy: 1) { $0.answers = [0] }
         await store.finish()

@@ -9,7 +9,7 @@ extension TestStore where State: Decodable, Action: Decodable {
     public convenience init(
         recorded timeline: RecordedTimeline,
         reducer: Reducer<State, Action>,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = TestStore.defaultTimeout,
         reporter: FailureReporter = .automatic,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,

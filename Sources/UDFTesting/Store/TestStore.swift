@@ -53,6 +53,11 @@ public final class TestStore<State: Encodable, Action: Encodable & Sendable> {
     public internal(set) var step: Int
     /// How long `receive` and `finish` wait for effects.
     public var timeout: Duration
+
+    /// Ten seconds: it only runs out when an effect never sends what a test
+    /// expects, and a test runner that runs many tests at once on a few cores
+    /// can keep an effect's task waiting for seconds before it runs at all.
+    public static var defaultTimeout: Duration { .seconds(10) }
     public let reporter: FailureReporter
 
     private let reducer: Reducer<State, Action>
@@ -65,13 +70,13 @@ public final class TestStore<State: Encodable, Action: Encodable & Sendable> {
     /// - Parameters:
     ///   - initialState: The state at `initialStep`.
     ///   - initialStep: The step of `initialState`; the first action gets the next one.
-    ///   - timeout: How long `receive` and `finish` wait for effects.
+    ///   - timeout: How long `receive` and `finish` wait for effects; ten seconds by default.
     ///   - reporter: Where failures go; by default Swift Testing, or XCTest outside it.
     public init(
         initialState: State,
         reducer: Reducer<State, Action>,
         initialStep: Int = 0,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = TestStore.defaultTimeout,
         reporter: FailureReporter = .automatic,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -249,6 +254,11 @@ public final class TestStore<State: Encodable, Action: Encodable & Sendable> {
         let context = "Step \(step + 1)"
         let wanted = expected.canonicalText + (cause.map { " from the effect of step \($0)" } ?? "")
         guard let next = effects.received.first else {
+            let running = effects.runningSteps
+            guard running.isEmpty else {
+                let steps = running.map(String.init).joined(separator: ", ")
+                return "\(context): expected to receive \(wanted), but no effect sent an action within \(timeout); effects of step \(steps) are still running."
+            }
             return "\(context): expected to receive \(wanted), but no effect sent an action."
         }
         guard let difference = CanonicalComparison.difference(expected: expected, actual: next.json) else {

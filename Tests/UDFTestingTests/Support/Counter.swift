@@ -45,3 +45,9 @@ let counterReducer = Reducer<Counter, CounterAction> { state, action in
         return .none
     }
 }
+
+/// How long tests wait for effects that must arrive. The whole suite runs on
+/// two cores with tests that block threads on subprocesses, which can keep
+/// an effect's task from running for tens of seconds; the wait ends as soon
+/// as the effect sends, so it costs nothing when all is well.
+let patience = Duration.seconds(300)

@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "UDF", targets: ["UDF"]),
         .library(name: "UDFRecorder", targets: ["UDFRecorder"]),
         .library(name: "UDFInspect", targets: ["UDFInspect"]),
+        .library(name: "UDFTesting", targets: ["UDFTesting"]),
+        // Generated tests import the example app from a package that depends on this one.
+        .library(name: "TodoExample", targets: ["TodoExample"]),
         .executable(name: "udf-inspect", targets: ["udf-inspect"]),
     ],
     targets: [
@@ -27,6 +30,9 @@ let package = Package(
         .target(name: "UDFRecorder", dependencies: ["UDF", "UDFLog"], swiftSettings: optimizedInTests),
         .target(name: "UDFInspect", dependencies: ["UDFLog", "UDFDiff", "UDFJSON"]),
         .target(name: "TodoExample", dependencies: ["UDF", "UDFRecorder", "UDFInspect"]),
+        // Regression tests from recordings: a test store and a replay check. No SQLite:
+        // a generated test carries its recording as JSON literals.
+        .target(name: "UDFTesting", dependencies: ["UDF", "UDFJSON", "UDFDiff"], swiftSettings: optimizedInTests),
         .executableTarget(name: "udf-inspect", dependencies: ["UDFInspect", "TodoExample"]),
         .executableTarget(name: "todo-example", dependencies: ["TodoExample"]),
         .executableTarget(
@@ -49,6 +55,10 @@ let package = Package(
         .testTarget(
             name: "UDFInspectTests",
             dependencies: ["UDFInspect", "TodoExample", "TestSupport"]
+        ),
+        .testTarget(
+            name: "UDFTestingTests",
+            dependencies: ["UDFTesting", "UDF", "UDFJSON", "UDFDiff", "UDFLog", "UDFInspect", "TodoExample", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -32,6 +32,12 @@ public enum TodoDemo {
             .init("The timelines now form a tree.", command: "timelines"),
             .init("main against fix at the last step: with the fix, \"Pay rent\" goes and \"Walk the dog\" stays.", command: "diff", arguments: ["main@\(lastStep)", "fix@\(lastStep)"]),
             .init("'fix' inherits steps 0…\(bugStep - 1) from main and stores the rest itself.", command: "log", arguments: ["--timeline", "fix"]),
+            .init(
+                "Make sure the bug never comes back: a Swift Testing file from 'fix' that passes with the fixed reducer and fails at step \(bugStep) with the shipped one (docs/testing.md).",
+                command: "testgen",
+                arguments: ["--timeline", "fix", "--module", "TodoExample", "--state", "AppState", "--action", "AppAction", "--reducer", "fixedAppReducer"],
+                writes: .init(fileName: "FixTimelineTests.swift", lines: 22)
+            ),
             .init("Re-running every recorded action through the app's reducer reproduces every state: the reducer is pure.", command: "verify", arguments: ["--replay"]),
             .init("A variant that draws a todo's id from a random number fails that check at its first addTodo.", command: "verify", arguments: ["--replay", "--reducer", "impure"]),
         ],

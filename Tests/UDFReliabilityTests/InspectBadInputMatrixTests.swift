@@ -32,6 +32,10 @@ import UDFInspect
         "replay": Template(arguments: ["{file}", "--from", "{step}", "--name", "matrix"]),
         "verify": Template(arguments: ["{file}"]),
         "export": Template(arguments: ["{file}", "--format", "json", "--from", "{step}", "--to", "{step}", "-o", "{out}"]),
+        "testgen": Template(arguments: [
+            "{file}", "--from", "{step}", "--module", "TodoExample", "--state", "AppState", "--action", "AppAction",
+            "--reducer", "appReducer", "-o", "{out}",
+        ]),
         "import": Template(arguments: ["{file}", "{in}"], writesFile: true),
         "demo": Template(arguments: ["--out", "{file}"], writesFile: true),
     ]

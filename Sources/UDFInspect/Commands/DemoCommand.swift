@@ -58,13 +58,22 @@ struct DemoCommand: InspectCommand {
         let inspector = Inspector(commands: Inspector.builtInCommands, configuration: context.inspector)
         for stop in scenario.stops {
             console.out(colour.bold("▸ \(stop.narration)"))
-            let arguments = [stop.command, path] + stop.arguments
+            var arguments = [stop.command, path] + stop.arguments
+            let written = stop.output.map { URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent($0.fileName).path }
+            if let written { arguments += ["-o", written] }
             console.out(colour.dim("$ udf-inspect " + arguments.map(Self.shellQuoted).joined(separator: " ")))
-            _ = await inspector.run(
+            let status = await inspector.run(
                 ["--color", context.colourEnabled ? "always" : "never"] + arguments,
                 console: console,
                 environment: context.environment
             )
+            if let written, let output = stop.output, status == 0 {
+                console.out(colour.dim("$ head -n \(output.lines) \(Self.shellQuoted(written))"))
+                let text = (try? String(contentsOfFile: written, encoding: .utf8)) ?? ""
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(output.lines) {
+                    console.out(String(line))
+                }
+            }
             console.out("")
         }
         if temporary != nil {

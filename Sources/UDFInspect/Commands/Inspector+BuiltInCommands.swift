@@ -17,6 +17,7 @@ extension Inspector {
         ImportCommand.self,
         BranchCommand.self,
         ReplayCommand.self,
+        TestgenCommand.self,
         DemoCommand.self,
         ]
     }

@@ -10,11 +10,26 @@ public struct DemoScenario: Sendable {
         /// becomes `udf-inspect diff FILE 11`.
         public let command: String
         public let arguments: [String]
+        /// A file the command writes beside the recording, which the tour then shows.
+        public let output: Output?
 
-        public init(_ narration: String, command: String, arguments: [String] = []) {
+        public init(_ narration: String, command: String, arguments: [String] = [], writes output: Output? = nil) {
             self.narration = narration
             self.command = command
             self.arguments = arguments
+            self.output = output
+        }
+    }
+
+    /// A file a stop's command writes: passed as `-o PATH`, with PATH beside
+    /// the recording, and shown after the command's output, its first lines only.
+    public struct Output: Sendable {
+        public let fileName: String
+        public let lines: Int
+
+        public init(fileName: String, lines: Int) {
+            self.fileName = fileName
+            self.lines = lines
         }
     }
 

@@ -1,0 +1,34 @@
+import UDFDiff
+import UDFJSON
+
+/// The one notion of equality a check uses: canonical JSON bytes.
+///
+/// Swift's `==` on the host's types, or on `String` (canonical equivalence),
+/// is never proof that two states encode alike, so states and actions are
+/// encoded and compared as bytes. A difference reads as the inspector's
+/// tree diff, arrays matched by `id`.
+enum CanonicalComparison {
+    /// The tree diff from `expected` to `actual`, or nil when their
+    /// canonical bytes are equal once `actual` is masked where `expected`
+    /// is redacted.
+    static func difference(expected: JSONValue, actual: JSONValue) -> String? {
+        if actual.canonicallyMatches(expected) { return nil }
+        let shown = actual.masked(like: expected)
+        if shown.canonicalBytes == expected.canonicalBytes { return nil }
+        if let node = JSONDiff.diff(expected, shown) {
+            return TreeDiffRenderer().render(node)
+        }
+        // Strings that are canonically equivalent but not byte-equal: the
+        // structural diff sees no change, so show the two texts.
+        return "- \(expected.canonicalText)\n+ \(shown.canonicalText)"
+    }
+
+    /// The value encoded with the project's encoder, or why it cannot be.
+    static func encode<T: Encodable>(_ value: T) -> Result<JSONValue, JSONEncodingError> {
+        do {
+            return .success(try JSONValueEncoder().encode(value))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -63,19 +63,7 @@ struct ExportCommand: InspectCommand {
         if patches, format != "json" {
             throw arguments.usageError("--patches only applies to --format json")
         }
-        var keys: [String] = []
-        var paths: [JSONPath] = []
-        for value in arguments.values("--redact") {
-            if value.hasPrefix(".") {
-                do {
-                    paths.append(try JSONPath(parsing: value))
-                } catch {
-                    throw arguments.usageError("invalid path '\(value)' for --redact: \(error)")
-                }
-            } else {
-                keys.append(value)
-            }
-        }
+        let (keys, paths) = try RedactionArguments.parse(arguments.values("--redact"), arguments)
         redactor = Redactor(extraKeys: keys, paths: paths)
     }
 

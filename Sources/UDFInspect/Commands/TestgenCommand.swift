@@ -41,7 +41,7 @@ struct TestgenCommand: InspectCommand {
     let name: String?
     let effectsRun: Bool
     let redactions: [String]
-    let redactor: ConsecutiveStateRedactor
+    let redactor: Redactor
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
@@ -78,7 +78,7 @@ struct TestgenCommand: InspectCommand {
         effectsRun = try arguments.choice("--effects", ["run", "skip"]) != "skip"
         redactions = arguments.values("--redact")
         let (keys, paths) = try RedactionArguments.parse(redactions, arguments)
-        redactor = ConsecutiveStateRedactor(redactor: Redactor(extraKeys: keys), paths: paths)
+        redactor = Redactor(extraKeys: keys, paths: paths)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
@@ -96,7 +96,7 @@ struct TestgenCommand: InspectCommand {
         guard first < end else {
             throw InspectError.badArgument("--from \(first) is not before --to \(end): the test needs at least one step after the one it starts from")
         }
-        let steps = try TestgenTimeline(selection, range: first...end, redactor: redactor)
+        let steps = try TestgenTimeline(selection, range: first...end, redaction: IncrementalRedaction(redactor: redactor))
         let writer = TestFileWriter(
             host: host,
             suite: name ?? SwiftName.suite(forTimeline: timeline.name),

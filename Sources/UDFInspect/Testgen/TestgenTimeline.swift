@@ -18,8 +18,7 @@ struct TestgenTimeline {
     ///
     /// Each state is stored as the RFC 6902 patch from the state before, or
     /// whole where its canonical text is shorter.
-    init(_ selection: RecordingSelection, range: ClosedRange<Int>, redactor: ConsecutiveStateRedactor) throws(InspectError) {
-        var redactor = redactor
+    init(_ selection: RecordingSelection, range: ClosedRange<Int>, redaction: IncrementalRedaction) throws(InspectError) {
         self.range = range
         name = selection.timeline.name
         var initial: JSONValue?
@@ -28,13 +27,13 @@ struct TestgenTimeline {
         steps.reserveCapacity(range.count - 1)
         do {
             try selection.recording.walk(selection.timeline, range: range) { summary, recorded in
-                let state = redactor.redact(recorded)
+                let state = redaction.redact(recorded)
                 defer { previous = state }
                 guard summary.step > range.lowerBound else {
                     initial = state
                     return true
                 }
-                let action = redactor.redactAlone(summary.action ?? .null)
+                let action = redaction.redactAlone(summary.action ?? .null)
                 let patch = JSONPatch.make(from: previous, to: state).jsonValue
                 // Untouched by redaction, the state's canonical size is the recorded one.
                 let stateSize = state.isIdentical(to: recorded) ? summary.stateSize : state.canonicalBytes.count

@@ -8,18 +8,18 @@ import UDFJSON
 /// The result equals `redactor.redact(state).value`. Redaction by key is
 /// local to each subtree, which is what makes reuse exact; a redactor with
 /// path rules is applied whole on every state instead.
-final class IncrementalRedaction {
+public final class IncrementalRedaction {
     private let redactor: Redactor
     private let byKeyOnly: Bool
     private var secretKeys: [String: Bool] = [:]
     private var previous: (input: JSONValue, output: JSONValue)?
 
-    init(redactor: Redactor) {
+    public init(redactor: Redactor) {
         self.redactor = redactor
         byKeyOnly = !redactor.hasPathRules
     }
 
-    func redact(_ state: JSONValue) -> JSONValue {
+    public func redact(_ state: JSONValue) -> JSONValue {
         guard byKeyOnly else { return redactor.redact(state).value }
         let output = redactKeys(state, previousInput: previous?.input, previousOutput: previous?.output)
         previous = (state, output)
@@ -29,7 +29,7 @@ final class IncrementalRedaction {
     /// `value` redacted on its own, not as the next of the stream: for
     /// actions, which share nothing with one another. Verdicts by key are
     /// still remembered, which is what makes it cheaper than `Redactor.redact`.
-    func redactAlone(_ value: JSONValue) -> JSONValue {
+    public func redactAlone(_ value: JSONValue) -> JSONValue {
         guard byKeyOnly else { return redactor.redact(value).value }
         return redactKeys(value, previousInput: nil, previousOutput: nil)
     }

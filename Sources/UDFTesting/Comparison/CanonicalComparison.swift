@@ -15,12 +15,8 @@ enum CanonicalComparison {
         if actual.canonicallyMatches(expected) { return nil }
         let shown = actual.masked(like: expected)
         if shown.canonicalBytes == expected.canonicalBytes { return nil }
-        if let node = JSONDiff.diff(expected, shown) {
-            return TreeDiffRenderer().render(node)
-        }
-        // Strings that are canonically equivalent but not byte-equal: the
-        // structural diff sees no change, so show the two texts.
-        return "- \(expected.canonicalText)\n+ \(shown.canonicalText)"
+        // The diff compares by scalars too, and spells out look-alike lines.
+        return JSONDiff.diff(expected, shown).map { TreeDiffRenderer().render($0) }
     }
 
     /// The value encoded with the project's encoder, or why it cannot be.

@@ -5,6 +5,7 @@ import UDFLog
 /// JSON object per line, streamed as each timeline is walked.
 extension ExportCommand {
     func runNDJSON(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        try inputs.requireFiles()
         let output = try NDJSONOutput(path: self.output, console: context.console)
         var exporter = NDJSONExporter(redactor: redactor, patches: patches) { bytes in try output.write(bytes) }
         var outcome = FleetRun.Outcome()

@@ -49,7 +49,8 @@ struct ExportCommand: InspectCommand {
         }
         inputs = RecordingInputs(arguments.positionals("file"))
         fleetTimeline = arguments.value("--timeline")
-        if inputs.isMany, format != "ndjson" {
+        // A lone directory is left to fail as "is a directory", as for every other format.
+        if arguments.positionals("file").count > 1, format != "ndjson" {
             throw arguments.usageError("--format \(format) exports one timeline of one file; several files need --format ndjson")
         }
         if inputs.isMany, arguments.value("--session") != nil {

@@ -9,7 +9,8 @@ extension FindCommand {
         let sessions: [(session: SessionInfo, timeline: TimelineInfo, steps: [StepSummary])]
     }
 
-    func runMany(_ context: CommandContext) -> ExitCode {
+    func runMany(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        try fleet.inputs.requireFiles()
         let search = self
         var matched = 0
         var searched = 0

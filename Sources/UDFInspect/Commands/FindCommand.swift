@@ -71,7 +71,7 @@ struct FindCommand: InspectCommand {
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        if fleet.inputs.isMany { return runMany(context) }
+        if fleet.inputs.isMany { return try runMany(context) }
         let selection = try recording.open()
         let recording = selection.recording
         let timeline = selection.timeline

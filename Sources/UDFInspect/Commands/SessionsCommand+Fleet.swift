@@ -2,7 +2,8 @@ import UDFLog
 
 /// `sessions` over many recordings: one row per session, naming its file and identity.
 extension SessionsCommand {
-    func runMany(_ context: CommandContext) -> ExitCode {
+    func runMany(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        try fleet.inputs.requireFiles()
         var stream = json ? JSONArrayStream(context.console) : nil
         if !json {
             context.console.out(context.colour.bold("FILE  SESSION  ID  STARTED  STATUS  STEPS  APP"))

@@ -23,7 +23,7 @@ struct SessionsCommand: InspectCommand {
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        if fleet.inputs.isMany { return runMany(context) }
+        if fleet.inputs.isMany { return try runMany(context) }
         let sessions: [SessionInfo]
         do {
             sessions = try Recording(path: path).sessions()

@@ -3,7 +3,8 @@ import UDFLog
 /// `stats` over many recordings: one summary row per session, naming its
 /// file and identity, then the totals.
 extension StatsCommand {
-    func runMany(_ context: CommandContext) -> ExitCode {
+    func runMany(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        try fleet.inputs.requireFiles()
         let timelineName = fleetTimeline
         var stream = json ? JSONArrayStream(context.console) : nil
         var totals = (sessions: 0, steps: 0, storedBytes: 0)

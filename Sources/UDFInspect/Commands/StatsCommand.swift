@@ -28,7 +28,7 @@ struct StatsCommand: InspectCommand {
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
-        if fleet.inputs.isMany { return runMany(context) }
+        if fleet.inputs.isMany { return try runMany(context) }
         let selection = try recording.open()
         let statistics: TimelineStatistics
         do {

@@ -9,16 +9,18 @@ struct RecordingInputs: Equatable {
     /// True when the command was given more than one path or a directory:
     /// then every session of every file is read, and rows name their file.
     let isMany: Bool
+    /// The directories among the paths, to name one when none holds a recording.
+    let directories: [String]
 
     /// Expands `paths`. A path that does not exist is kept, so that reading
     /// it reports it like any other unreadable file.
     init(_ paths: [String]) {
         var files: Set<String> = []
-        var sawDirectory = false
+        var directories: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                sawDirectory = true
+                directories.append(path)
                 files.formUnion(Self.recordings(under: path))
             } else {
                 files.insert(path)
@@ -26,7 +28,14 @@ struct RecordingInputs: Equatable {
         }
         // Byte order of the UTF-8 path: stable whatever the locale.
         self.files = files.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        isMany = paths.count > 1 || sawDirectory
+        isMany = paths.count > 1 || !directories.isEmpty
+        self.directories = directories
+    }
+
+    /// Refuses a command line whose directories hold no recording at all.
+    func requireFiles() throws(InspectError) {
+        guard files.isEmpty, let directory = directories.first else { return }
+        throw InspectError.cannotOpen(path: directory, reason: "is a directory holding no *.udf recording")
     }
 
     /// Every regular `*.udf` file under `directory`, at any depth, skipping

@@ -21,6 +21,12 @@ public enum RecordingFormat {
         },
     ])
 
+    /// Migrates an older file forward inside a writer's transaction: called
+    /// first thing in every transaction that may be a writer's first.
+    static func bringUpToDate(_ db: Database) throws {
+        try migrator.migrate(inTransaction: db)
+    }
+
     /// The first version whose sessions store `uuid`, `app_version` and `os`.
     static let sessionIdentityVersion = 2
 

@@ -69,6 +69,7 @@ public struct RecordingImporter: Sendable {
         let session = timeline.session
         do {
             let sessionID = try database.write { db -> Int in
+                try RecordingFormat.bringUpToDate(db)
                 try db.prepare("""
                     INSERT INTO sessions (app, started_at, ended_at, status, host, pid, keyframe_interval, metadata, uuid)
                     VALUES (?, ?, ?, 'closed', ?, 0, ?, ?, ?)

@@ -87,6 +87,7 @@ public final class RecordingWriter {
                 _ = try database.scalarInt("PRAGMA max_page_count = \(max(1, maximumFileSize / pageSize))")
             }
             let ids = try database.write { db -> (Int, Int) in
+                try RecordingFormat.bringUpToDate(db)
                 try RecordingWriter.markDeadSessions(db)
                 let now = Date().timeIntervalSince1970
                 let appVersion = options.appVersion

@@ -46,6 +46,24 @@ public struct Migrator: Sendable {
         }
         return applied
     }
+
+    /// Runs every migration the file has not seen inside the caller's
+    /// transaction, so that they commit with the caller's first write, or
+    /// roll back with it and leave the file as it was.
+    @discardableResult
+    public func migrate(inTransaction db: Database) throws -> [String] {
+        let version = try db.scalarInt("PRAGMA user_version") ?? 0
+        guard version <= currentVersion else {
+            throw MigrationError.newerVersion(found: version, supported: currentVersion)
+        }
+        var applied: [String] = []
+        for (offset, migration) in migrations.enumerated() where offset >= version {
+            try migration.apply(db)
+            try db.execute("PRAGMA user_version = \(offset + 1)")
+            applied.append(migration.name)
+        }
+        return applied
+    }
 }
 
 /// Why a file's schema cannot be brought up to date.

@@ -1,7 +1,7 @@
 import Foundation
 import UDFJSON
 
-/// `udf-bench [--json] [--quick] [--keep]`: runs every scenario and prints one table
+/// `udf-bench [--json] [--quick] [--keep] [--fleet-only]`: runs every scenario and prints one table
 /// (`--throughput-only BYTES ACTIONS` times our recorder alone, for profiling).
 @MainActor
 enum BenchCommand {

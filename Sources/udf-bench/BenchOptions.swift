@@ -4,6 +4,8 @@ struct BenchOptions: Sendable {
     var quick = false
     /// Keeps the recordings the run made (their directory is printed), for profiling.
     var keep = false
+    /// Runs only the many-recordings rows.
+    var fleetOnly = false
 
     init(arguments: [String]) throws(BenchError) {
         for argument in arguments {
@@ -11,7 +13,8 @@ struct BenchOptions: Sendable {
             case "--json": json = true
             case "--quick": quick = true
             case "--keep": keep = true
-            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep]")
+            case "--fleet-only": fleetOnly = true
+            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only]")
             }
         }
     }
@@ -37,6 +40,9 @@ struct BenchOptions: Sendable {
     var diffSamples: Int { quick ? 15 : 50 }
     var inspectorRuns: Int { quick ? 3 : 7 }
     var longRecordingActions: Int { 1_000_000 }
+    /// Recordings and steps each for the many-recordings rows.
+    var fleetFiles: Int { quick ? 20 : 100 }
+    var fleetSteps: Int { quick ? 2_000 : 10_000 }
 }
 
 /// A benchmark that could not run, with a one-line reason.

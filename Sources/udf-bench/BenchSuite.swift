@@ -26,6 +26,7 @@ struct BenchSuite {
             }
         }
         var rows: [BenchRow] = []
+        if options.fleetOnly { return fleetRows() }
         var states: [Int: (state: BenchState, label: String)] = [:]
         for size in Self.sizes {
             let state = BenchState.sized(size)
@@ -186,7 +187,22 @@ struct BenchSuite {
             figure: keys.map { "\($0.name) \(Format.duration($0.seconds))" }.joined(separator: "; "),
             value: (slowest?.seconds ?? .nan) * 1e3, unit: "ms", target: "≤ 100 ms", met: (slowest?.seconds ?? .infinity) <= 0.1
         ))
-        return rows
+        return rows + fleetRows()
+    }
+
+    /// Many recordings: folder `find` against one process per file, NDJSON against `verify`.
+    private func fleetRows() -> [BenchRow] {
+        let scenario = "\(options.fleetFiles) recordings × \(options.fleetSteps) steps"
+        guard let binary = InspectorBenchmark.binary() else {
+            return [BenchRow("find --first over a folder", scenario, figure: "n/a (inspector not built)", value: nil, unit: "s")]
+        }
+        progress("recording \(scenario) for the fleet rows")
+        do {
+            let result = try FleetBenchmark.run(binary: binary, directory: file("fleet"), files: options.fleetFiles, steps: options.fleetSteps)
+            return FleetBenchmark.rows(result)
+        } catch {
+            return [BenchRow("find --first over a folder", scenario, figure: "n/a (\(error))", value: nil, unit: "s")]
+        }
     }
 
     private func inspectorRows(path: String, steps: Int) -> [BenchRow] {

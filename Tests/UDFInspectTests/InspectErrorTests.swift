@@ -16,6 +16,6 @@ import UDFInspect
     }
 
     @Test func exitCodeValues() {
-        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 74])
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 3, 64, 65, 66, 74])
     }
 }

@@ -137,7 +137,7 @@ import UDFInspect
         garbagePage(40),
         garbagePage(77),
         BadFile(name: "future-version", status: 65, message: {
-            "Error: '\($0)' is a recording of format version 99; this build reads versions up to 1, upgrade udf-timetravel"
+            "Error: '\($0)' is a recording of format version 99; this build reads versions up to 2, upgrade udf-timetravel"
         }, make: damaged("future") { _ = try Subprocess.sqlite3($0, "PRAGMA user_version = 99") }),
         BadFile(name: "wrong-application-id", status: 65, message: { "Error: '\($0)' is a SQLite database but not a udf recording" },
                 make: damaged("foreign-id") { _ = try Subprocess.sqlite3($0, "PRAGMA application_id = 1234") }),
@@ -193,6 +193,66 @@ import UDFInspect
             #expect(!outcome.stderr.contains("Fatal error"), "\(command), \(bad.name)")
         }
         #expect(Snapshot(file) == before)
+    }
+}
+
+extension InspectBadInputMatrixTests {
+    /// How each command that reads many recordings is called on a folder.
+    static let folderTemplates: [String: [String]] = [
+        "sessions": ["{dir}"],
+        "find": ["{dir}", "--where", ".nextID > 0"],
+        "stats": ["{dir}"],
+        "export": ["{dir}", "--format", "ndjson", "-o", "{out}"],
+    ]
+
+    /// A folder of good, damaged and foreign files: every command that reads
+    /// many recordings answers for the good ones, gives each bad one exactly
+    /// its line on stderr, exits with 3 (partial), and changes no file.
+    @Test(arguments: folderTemplates.keys.sorted())
+    func aFolderMixingGoodDamagedAndForeignFilesIsAnsweredInPart(_ command: String) throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.path("recordings")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let folderDirectory = FolderFiles(folder)
+        let good = [try folderDirectory.copy(Fixtures.demo, as: "a-good.udf"), try folderDirectory.copy(Fixtures.workload, as: "z-good.udf")]
+        var bad: [(path: String, message: String)] = []
+        for file in Self.badFiles where !["missing", "directory"].contains(file.name) {
+            let made = try file.make(directory)
+            let path = folder + "/bad-\(file.name).udf"
+            try FileManager.default.moveItem(atPath: made, toPath: path)
+            bad.append((path, file.message(path)))
+        }
+        let everything = (good + bad.map(\.path)).sorted()
+        let before = everything.map(Snapshot.init)
+        let values = ["{dir}": folder, "{out}": directory.path("out.ndjson")]
+        let arguments = [command] + (Self.folderTemplates[command] ?? []).map { values[$0] ?? $0 }
+        let outcome = try Subprocess.run(Executables.inspector, arguments, timeout: 120)
+        #expect(outcome.exited && !outcome.timedOut, "\(command): trapped or hung")
+        #expect(outcome.status == 3, "\(command): \(outcome.status) \(outcome.stderr)")
+        let lines = outcome.stderr.split(separator: "\n").map(String.init)
+        let expected = bad.sorted { $0.path < $1.path }
+        #expect(lines.count == expected.count, "\(command): \(outcome.stderr)")
+        for (line, file) in zip(lines, expected) {
+            #expect(line.hasPrefix(file.message), "\(command): \(line)")
+        }
+        if command != "export" {
+            for path in good {
+                #expect(outcome.stdout.contains(path), "\(command) did not answer for \(path)")
+            }
+        }
+        #expect(everything.map(Snapshot.init) == before, "\(command) changed a file")
+    }
+}
+
+/// Copies fixtures into a folder that is not a `TemporaryDirectory` of its own.
+private struct FolderFiles {
+    let folder: String
+    init(_ folder: String) { self.folder = folder }
+
+    func copy(_ fixture: String, as name: String) throws -> String {
+        let path = folder + "/" + name
+        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+        return path
     }
 }
 

@@ -105,12 +105,13 @@ import UDFSQLite
                 #expect(outcome.stderr == "", "round \(round)")
             }
             let database = try Database(path: path, mode: .readOnly)
-            #expect(try database.scalarInt("PRAGMA user_version") == 1)
+            #expect(try database.scalarInt("PRAGMA user_version") == 2)
             #expect(try database.scalarInt("PRAGMA application_id") == 0x5544_4631)
             let schema = try database.prepare("SELECT type || ' ' || name FROM sqlite_schema ORDER BY rowid").rows { $0.text(0) }
             #expect(schema == [
                 "table sessions", "table timelines", "index sqlite_autoindex_timelines_1", "table steps",
                 "index steps_by_timeline", "index steps_by_action_name", "index steps_by_cause", "index steps_keyframes",
+                "index sessions_by_uuid",
             ], "round \(round)")
             #expect(try database.scalarInt("SELECT count(*) FROM sessions WHERE status = 'closed'") == 2)
             #expect(try database.scalarText("PRAGMA integrity_check") == "ok")
@@ -151,5 +152,37 @@ enum MigrationRace {
         }
         done.wait()
         return results.withLock { $0 }
+    }
+}
+
+/// `migrate(inTransaction:)` commits with the caller's write, or not at all.
+@Suite struct MigratorInTransactionTests {
+    static let migrator = Migrator([
+        .init("one") { db in try db.execute("CREATE TABLE one (x)") },
+        .init("two") { db in try db.execute("ALTER TABLE one ADD COLUMN y") },
+    ])
+
+    struct Refused: Error {}
+
+    @Test func aFailedWriteRollsTheMigrationBackAndASuccessfulOneKeepsIt() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.path("m.db"), mode: .create)
+        #expect(throws: Refused.self) {
+            try database.write { db throws -> Void in
+                _ = try Self.migrator.migrate(inTransaction: db)
+                throw Refused()
+            }
+        }
+        #expect(try database.scalarInt("PRAGMA user_version") == 0)
+        #expect(try database.scalarInt("SELECT count(*) FROM sqlite_schema") == 0)
+        let applied = try database.write { db throws -> [String] in
+            let applied = try Self.migrator.migrate(inTransaction: db)
+            try db.execute("INSERT INTO one (x, y) VALUES (1, 2)")
+            return applied
+        }
+        #expect(applied == ["one", "two"])
+        #expect(try database.scalarInt("PRAGMA user_version") == 2)
+        let again = try database.write { db throws -> [String] in try Self.migrator.migrate(inTransaction: db) }
+        #expect(again == [])
     }
 }

@@ -6,27 +6,28 @@ import UDFLog
 /// `udf-inspect export FILE --format F -o OUT`: shares one timeline as a
 /// standalone recording, a JSON document, a Redux DevTools file or an HTML page.
 struct ExportCommand: InspectCommand {
-    static let formats = ["udf", "json", "redux", "html"]
+    static let formats = ["udf", "json", "redux", "html", "ndjson"]
 
     static let spec = CommandSpec(
         name: "export",
-        abstract: "Export one timeline as a .udf recording, JSON, a Redux DevTools file or an HTML page.",
-        discussion: "A branch is exported flattened with the steps it inherits. Secrets are redacted again on the way out: the default secret keys plus every --redact key or path (a value starting with . is a path). The last line says how many values were redacted.",
-        arguments: [CommonOptions.file],
+        abstract: "Export one timeline as a .udf recording, JSON, a Redux DevTools file or an HTML page, or many as NDJSON.",
+        discussion: "A branch is exported flattened with the steps it inherits. Secrets are redacted again on the way out: the default secret keys plus every --redact key or path (a value starting with . is a path). The last line says how many values were redacted. --format ndjson writes one JSON object per step and line (schema in docs/fleet.md), streaming, and takes several files or directories: every session of every file goes into one output, in path order; '-o -' writes it to stdout and the summary to stderr.",
+        arguments: [CommonOptions.files],
         options: [
-            .option("--format", value: "format", help: "The output format: udf, json, redux or html."),
-            .option("-o", "--output", value: "out", help: "The file to write; an existing file is replaced."),
+            .option("--format", value: "format", help: "The output format: udf, json, redux, html or ndjson."),
+            .option("-o", "--output", value: "out", help: "The file to write; an existing file is replaced. With ndjson, - is stdout."),
             CommonOptions.session,
             CommonOptions.timeline,
             .option("--from", value: "step", help: "The first step to export.", defaultDescription: "0"),
             .option("--to", value: "step", help: "The last step to export.", defaultDescription: "the last step"),
             .option("--redact", value: "key-or-path", help: "Also redact this key, or the value at this path such as .profile.ssn.", isRepeating: true),
-            .flag("--patches", help: "With --format json, store step 0's state and then one patch per step."),
+            .flag("--patches", help: "With --format json or ndjson, store the first state and then one patch per step."),
         ],
         examples: [
             "udf-inspect export todo.udf --format html -o bug.html",
             "udf-inspect export todo.udf --timeline fix --format udf -o fix.udf",
             "udf-inspect export todo.udf --format json --patches --redact email -o todo.json",
+            "udf-inspect export recordings/ --format ndjson -o steps.ndjson",
         ]
     )
 
@@ -37,11 +38,26 @@ struct ExportCommand: InspectCommand {
     let to: Int?
     let redactor: Redactor
     let patches: Bool
+    let inputs: RecordingInputs
+    /// The `--timeline` to export from every session, with ndjson over many files.
+    let fleetTimeline: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
         guard let format = try arguments.choice("--format", Self.formats) else {
-            throw arguments.usageError("Missing '--format <format>': one of udf, json, redux, html")
+            throw arguments.usageError("Missing '--format <format>': one of udf, json, redux, html, ndjson")
+        }
+        inputs = RecordingInputs(arguments.positionals("file"))
+        fleetTimeline = arguments.value("--timeline")
+        // A lone directory is left to fail as "is a directory", as for every other format.
+        if arguments.positionals("file").count > 1, format != "ndjson" {
+            throw arguments.usageError("--format \(format) exports one timeline of one file; several files need --format ndjson")
+        }
+        if inputs.isMany, arguments.value("--session") != nil {
+            throw arguments.usageError("'--session' reads one file; with several files every session is read")
+        }
+        if format == "ndjson", arguments.value("--from") != nil || arguments.value("--to") != nil {
+            throw arguments.usageError("--from and --to do not apply to --format ndjson, which exports whole timelines")
         }
         self.format = format
         guard let output = arguments.value("--output") else {
@@ -60,14 +76,15 @@ struct ExportCommand: InspectCommand {
             throw arguments.usageError("--to must be a step number, 0 or more")
         }
         patches = arguments.flag("--patches")
-        if patches, format != "json" {
-            throw arguments.usageError("--patches only applies to --format json")
+        if patches, format != "json", format != "ndjson" {
+            throw arguments.usageError("--patches only applies to --format json and ndjson")
         }
         let (keys, paths) = try RedactionArguments.parse(arguments.values("--redact"), arguments)
         redactor = Redactor(extraKeys: keys, paths: paths)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        if format == "ndjson" { return try runNDJSON(context) }
         let selection = try recording.open()
         let last = selection.timeline.lastStep
         // A range that starts past the end would trap when built.

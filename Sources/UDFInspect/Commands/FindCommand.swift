@@ -8,9 +8,9 @@ struct FindCommand: InspectCommand {
         name: "find",
         abstract: "Find the steps whose state satisfies a predicate.",
         discussion: """
-            The predicate is evaluated on the state after each step, for example '.todos[id=2].done == true' or 'not (.todos[id=2] exists)' (grammar in docs/cli.md). By default the first matching step is printed; --all prints every one. --becomes looks for the steps where the predicate turns true: it holds after the step but not before it. A path that selects nothing makes its comparison false; when one never selects anything, a note on stderr says so. Exits with 1 when no step matches.
+            The predicate is evaluated on the state after each step, for example '.todos[id=2].done == true' or 'not (.todos[id=2] exists)' (grammar in docs/cli.md). By default the first matching step is printed; --all prints every one. --becomes looks for the steps where the predicate turns true: it holds after the step but not before it. A path that selects nothing makes its comparison false; when one never selects anything, a note on stderr says so. Exits with 1 when no step matches. Given several files or a directory, every session of every file is searched, and each row names its file and session; a file that cannot be read gets one line on stderr and the exit status is 3 when others were answered.
             """,
-        arguments: [CommonOptions.file],
+        arguments: [CommonOptions.files],
         options: [
             CommonOptions.session,
             CommonOptions.timeline,
@@ -21,9 +21,11 @@ struct FindCommand: InspectCommand {
             .option("--from", value: "step", help: "The first step to search."),
             .option("--to", value: "step", help: "The last step to search."),
             .option("--action", value: "glob", help: "Only steps whose action name matches, such as 'delete*'."),
+            CommonOptions.jobs,
             CommonOptions.json,
         ],
         examples: [
+            "udf-inspect find recordings/ --where '.totalCents < 0' --first",
             "udf-inspect find todo.udf --where 'not (.todos[id=2] exists)' --becomes",
             "udf-inspect find todo.udf --where '.filter == \"active\"' --all",
             "udf-inspect find todo.udf --where '.login.user exists' --action 'login*'",
@@ -39,9 +41,14 @@ struct FindCommand: InspectCommand {
     let to: Int?
     let actionGlob: String?
     let json: Bool
+    let fleet: FleetArguments
+    /// The `--timeline` to search in every session, over many files.
+    let fleetTimeline: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
+        fleet = try FleetArguments(arguments)
+        fleetTimeline = arguments.value("--timeline")
         guard let predicate = try arguments.predicate("--where"), let expression = arguments.value("--where") else {
             throw arguments.usageError("Missing expected option '--where <expr>'")
         }
@@ -64,6 +71,7 @@ struct FindCommand: InspectCommand {
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        if fleet.inputs.isMany { return try runMany(context) }
         let selection = try recording.open()
         let recording = selection.recording
         let timeline = selection.timeline

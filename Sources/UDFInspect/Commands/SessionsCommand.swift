@@ -6,21 +6,24 @@ struct SessionsCommand: InspectCommand {
     static let spec = CommandSpec(
         name: "sessions",
         abstract: "List the sessions in a recording.",
-        discussion: "A session is one run of a host program. Its status is 'recording' while its host runs, 'closed' after the recorder's close(), and 'interrupted' when the host died without closing it.",
-        arguments: [CommonOptions.file],
-        options: [CommonOptions.json],
-        examples: ["udf-inspect sessions todo.udf", "udf-inspect sessions todo.udf --json"]
+        discussion: "A session is one run of a host program. Its status is 'recording' while its host runs, 'closed' after the recorder's close(), and 'interrupted' when the host died without closing it. Given several files or a directory, each row also names its file and the session's UUID; a file that cannot be read gets one line on stderr, and the exit status is 3 when others were answered.",
+        arguments: [CommonOptions.files],
+        options: [CommonOptions.jobs, CommonOptions.json],
+        examples: ["udf-inspect sessions todo.udf", "udf-inspect sessions todo.udf --json", "udf-inspect sessions recordings/"]
     )
 
     let path: String
     let json: Bool
+    let fleet: FleetArguments
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positional("file") ?? ""
         json = arguments.flag("--json")
+        fleet = try FleetArguments(arguments)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        if fleet.inputs.isMany { return try runMany(context) }
         let sessions: [SessionInfo]
         do {
             sessions = try Recording(path: path).sessions()
@@ -55,7 +58,7 @@ struct SessionsCommand: InspectCommand {
         return .success
     }
 
-    private func status(_ status: SessionStatus, _ colour: Colour) -> String {
+    func status(_ status: SessionStatus, _ colour: Colour) -> String {
         switch status {
         case .closed: status.rawValue
         case .recording: colour.green(status.rawValue)

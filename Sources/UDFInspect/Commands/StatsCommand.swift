@@ -7,22 +7,28 @@ struct StatsCommand: InspectCommand {
         name: "stats",
         abstract: "Summarize a timeline: actions, reducer times, bytes per step, state size.",
         discussion: """
-            Per action name: how many steps, the reducer's p50, p99 and maximum time (nearest rank), and the bytes stored for its steps. Then how the states are stored (keyframes and patches), the canonical state size over time in ten runs of steps, and the steps that grew the state most. Computed from the steps' metadata with SQL aggregates; no state is rebuilt.
+            Per action name: how many steps, the reducer's p50, p99 and maximum time (nearest rank), and the bytes stored for its steps. Then how the states are stored (keyframes and patches), the canonical state size over time in ten runs of steps, and the steps that grew the state most. Computed from the steps' metadata with SQL aggregates; no state is rebuilt. Given several files or a directory, one row per session names its file and UUID, then the totals; a file that cannot be read gets one line on stderr, and the exit status is 3 when others were answered.
             """,
-        arguments: [CommonOptions.file],
-        options: [CommonOptions.session, CommonOptions.timeline, CommonOptions.json],
-        examples: ["udf-inspect stats todo.udf", "udf-inspect stats todo.udf --json"]
+        arguments: [CommonOptions.files],
+        options: [CommonOptions.session, CommonOptions.timeline, CommonOptions.jobs, CommonOptions.json],
+        examples: ["udf-inspect stats todo.udf", "udf-inspect stats todo.udf --json", "udf-inspect stats recordings/ --json"]
     )
 
     let recording: RecordingArguments
     let json: Bool
+    let fleet: FleetArguments
+    /// The `--timeline` to summarize in every session, over many files.
+    let fleetTimeline: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
         json = arguments.flag("--json")
+        fleet = try FleetArguments(arguments)
+        fleetTimeline = arguments.value("--timeline")
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        if fleet.inputs.isMany { return try runMany(context) }
         let selection = try recording.open()
         let statistics: TimelineStatistics
         do {

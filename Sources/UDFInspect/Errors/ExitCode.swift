@@ -6,6 +6,9 @@ public enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     case success = 0
     /// The query ran but found nothing, like `grep` finding no line.
     case notFound = 1
+    /// Over many recordings, some were answered and at least one could not
+    /// be read; each of those got one line on stderr.
+    case partial = 3
     /// The command line was wrong (`EX_USAGE`).
     case usage = 64
     /// The input was read but is bad or corrupt (`EX_DATAERR`).

@@ -69,10 +69,14 @@ extension JSONShapes {
     }
 
     static func stats(_ statistics: TimelineStatistics, selection: RecordingSelection) -> JSONValue {
+        stats(statistics, session: selection.session, timeline: selection.timeline)
+    }
+
+    static func stats(_ statistics: TimelineStatistics, session: SessionInfo, timeline: TimelineInfo) -> JSONValue {
         let storage = statistics.storage
         return .object([
-            "session": number(selection.session.id),
-            "timeline": .string(selection.timeline.name),
+            "session": number(session.id),
+            "timeline": .string(timeline.name),
             "actions": .array(statistics.actions.map { action in
                 .object([
                     "name": .string(action.name),

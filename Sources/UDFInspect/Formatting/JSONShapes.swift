@@ -14,6 +14,10 @@ enum JSONShapes {
             "host": .string(session.host),
             "pid": .number(JSONNumber(session.pid)),
             "steps": .number(JSONNumber(session.stepCount)),
+            "uuid": .string(session.identity.uuid),
+            "uuidDerived": .bool(session.identity.isDerived),
+            "appVersion": session.appVersion.map(JSONValue.string) ?? .null,
+            "os": session.operatingSystem.map(JSONValue.string) ?? .null,
         ])
     }
 

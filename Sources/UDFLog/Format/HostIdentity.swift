@@ -11,6 +11,19 @@ enum HostIdentity {
 
     static var processID: Int { Int(getpid()) }
 
+    /// The kernel's name and release, such as `Linux 6.1.0-18-amd64`, or nil
+    /// when `uname` fails.
+    static let operatingSystem: String? = {
+        var name = utsname()
+        guard uname(&name) == 0 else { return nil }
+        func text<T>(_ field: T) -> String {
+            withUnsafeBytes(of: field) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+        }
+        return "\(text(name.sysname)) \(text(name.release))"
+    }()
+
     /// Whether process `pid` on this host still runs. `EPERM` means it exists
     /// but belongs to another user.
     static func isAlive(pid: Int) -> Bool {

@@ -60,11 +60,21 @@ enum RecordingFile {
             if applicationID == 0 {
                 try database.execute("PRAGMA application_id = \(RecordingFormat.applicationID)")
             }
-            do {
-                try RecordingFormat.migrator.migrate(database)
-            } catch let error as MigrationError {
-                if case .newerVersion(let found, let supported) = error {
-                    throw RecordingError.newerVersion(path: path, found: found, supported: supported)
+            // A new file gets its schema now. An older one is migrated by
+            // `RecordingFormat.bringUpToDate` inside the writer's first
+            // transaction, so a writer that fails before writing (a branch at
+            // a step that does not exist) leaves it byte for byte as it was.
+            let version = try database.scalarInt("PRAGMA user_version") ?? 0
+            if version > RecordingFormat.version {
+                throw RecordingError.newerVersion(path: path, found: version, supported: RecordingFormat.version)
+            }
+            if version == 0 {
+                do {
+                    try RecordingFormat.migrator.migrate(database)
+                } catch let error as MigrationError {
+                    if case .newerVersion(let found, let supported) = error {
+                        throw RecordingError.newerVersion(path: path, found: found, supported: supported)
+                    }
                 }
             }
             return database

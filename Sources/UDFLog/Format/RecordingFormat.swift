@@ -16,7 +16,29 @@ public enum RecordingFormat {
         .init("v1: sessions, timelines, steps") { db in
             try db.execute(schemaV1)
         },
+        .init("v2: session identity") { db in
+            try db.execute(schemaV2)
+        },
     ])
+
+    /// Migrates an older file forward inside a writer's transaction: called
+    /// first thing in every transaction that may be a writer's first.
+    static func bringUpToDate(_ db: Database) throws {
+        try migrator.migrate(inTransaction: db)
+    }
+
+    /// The first version whose sessions store `uuid`, `app_version` and `os`.
+    static let sessionIdentityVersion = 2
+
+    /// Adds columns only: a v1 session keeps null in them, and readers derive
+    /// its identity (`SessionIdentity.derived`), so migrating a file changes
+    /// no session's identity.
+    static let schemaV2 = """
+        ALTER TABLE sessions ADD COLUMN uuid TEXT;
+        ALTER TABLE sessions ADD COLUMN app_version TEXT;
+        ALTER TABLE sessions ADD COLUMN os TEXT;
+        CREATE UNIQUE INDEX sessions_by_uuid ON sessions (uuid) WHERE uuid IS NOT NULL;
+        """
 
     static let schemaV1 = """
         CREATE TABLE sessions (

@@ -12,6 +12,12 @@ public struct SessionInfo: Sendable, Equatable {
     public let keyframeInterval: Int
     /// Steps on the `main` timeline, step 0 included.
     public let stepCount: Int
+    /// The stable identity, stored or derived; see `SessionIdentity`.
+    public let identity: SessionIdentity
+    /// The host app's version, when the host gave one (format v2).
+    public let appVersion: String?
+    /// The writing machine's operating system, when known (format v2).
+    public let operatingSystem: String?
 }
 
 /// Whether a session is still being written.

@@ -18,6 +18,8 @@ import UDFSQLite
 public final class Recording {
     public let path: String
     let database: Database
+    /// `PRAGMA user_version`: which columns the file has. Reading never migrates.
+    public let formatVersion: Int
     /// The cursor each timeline was last read through, by timeline id.
     private var cursors: [Int: StateCursor] = [:]
 
@@ -25,7 +27,13 @@ public final class Recording {
     ///   foreign or newer-version file.
     public init(path: String) throws(RecordingError) {
         self.path = path
-        self.database = try RecordingFile.openForReading(path)
+        let database = try RecordingFile.openForReading(path)
+        self.database = database
+        do {
+            formatVersion = try database.scalarInt("PRAGMA user_version") ?? 0
+        } catch {
+            throw RecordingError.from(error, path: path)
+        }
     }
 
     /// Runs `body` against the database, mapping SQLite failures.
@@ -42,7 +50,7 @@ public final class Recording {
     /// Every session, oldest first.
     public func sessions() throws(RecordingError) -> [SessionInfo] {
         try query { db in
-            try db.prepare(Self.sessionSQL + " ORDER BY s.id").rows { row in try self.session(from: row, db) }
+            try db.prepare(self.sessionSQL + " ORDER BY s.id").rows { row in try self.session(from: row, db) }
         }
     }
 
@@ -50,11 +58,11 @@ public final class Recording {
     public func session(_ id: Int?) throws(RecordingError) -> SessionInfo {
         let found: SessionInfo? = try query { db in
             if let id {
-                return try db.prepare(Self.sessionSQL + " WHERE s.id = ?").firstRow([id]) { row in
+                return try db.prepare(self.sessionSQL + " WHERE s.id = ?").firstRow([id]) { row in
                     try self.session(from: row, db)
                 }
             }
-            return try db.prepare(Self.sessionSQL + " ORDER BY s.id DESC LIMIT 1").firstRow { row in
+            return try db.prepare(self.sessionSQL + " ORDER BY s.id DESC LIMIT 1").firstRow { row in
                 try self.session(from: row, db)
             }
         }
@@ -67,11 +75,17 @@ public final class Recording {
         return found
     }
 
-    private static let sessionSQL = """
-        SELECT s.id, s.app, s.started_at, s.ended_at, s.status, s.host, s.pid, s.keyframe_interval,
-               t.id, (SELECT max(step) FROM steps WHERE timeline_id = t.id)
-        FROM sessions s LEFT JOIN timelines t ON t.session_id = s.id AND t.name = 'main'
-        """
+    /// A v1 file has no identity columns; it reads as nulls there.
+    private var sessionSQL: String {
+        let identity = formatVersion >= RecordingFormat.sessionIdentityVersion
+            ? "s.uuid, s.app_version, s.os" : "NULL, NULL, NULL"
+        return """
+            SELECT s.id, s.app, s.started_at, s.ended_at, s.status, s.host, s.pid, s.keyframe_interval,
+                   t.id, (SELECT max(step) FROM steps WHERE timeline_id = t.id),
+                   \(identity), (SELECT state_hash FROM steps WHERE timeline_id = t.id AND step = 0)
+            FROM sessions s LEFT JOIN timelines t ON t.session_id = s.id AND t.name = 'main'
+            """
+    }
 
     private func session(from row: Row, _ db: Database) throws -> SessionInfo {
         let storedStatus = row.text(4)
@@ -91,7 +105,11 @@ public final class Recording {
             host: host,
             pid: pid,
             keyframeInterval: row.int(7),
-            stepCount: (row.optionalInt(9) ?? -1) + 1
+            stepCount: (row.optionalInt(9) ?? -1) + 1,
+            identity: row.optionalText(10).map { SessionIdentity(uuid: $0, isDerived: false) }
+                ?? SessionIdentity.derived(app: row.text(1), host: host, pid: pid, startedAt: row.double(2), initialStateHash: row.optionalText(13)),
+            appVersion: row.optionalText(11),
+            operatingSystem: row.optionalText(12)
         )
     }
 

@@ -69,13 +69,16 @@ public struct RecordingImporter: Sendable {
         let session = timeline.session
         do {
             let sessionID = try database.write { db -> Int in
+                try RecordingFormat.bringUpToDate(db)
                 try db.prepare("""
-                    INSERT INTO sessions (app, started_at, ended_at, status, host, pid, keyframe_interval, metadata)
-                    VALUES (?, ?, ?, 'closed', ?, 0, ?, ?)
+                    INSERT INTO sessions (app, started_at, ended_at, status, host, pid, keyframe_interval, metadata, uuid)
+                    VALUES (?, ?, ?, 'closed', ?, 0, ?, ?, ?)
                     """).execute([
                         session.app, session.startedAt.timeIntervalSince1970,
                         (session.endedAt ?? timeline.steps.last?.time ?? session.startedAt).timeIntervalSince1970,
                         session.host, keyframePolicy.interval, session.metadata?.canonicalText,
+                        // An imported or exported copy is a session of its own.
+                        SessionIdentity.generate(),
                     ])
                 let sessionID = Int(db.lastInsertedRowID)
                 try db.prepare("INSERT INTO timelines (session_id, name, created_at) VALUES (?, 'main', ?)")

@@ -91,6 +91,7 @@ public enum RecordingBranches {
         try validate(name: name)
         do {
             return try database.write { db throws -> Prepared in
+                try RecordingFormat.bringUpToDate(db)
                 let found: (id: Int, interval: Int)?
                 if let session {
                     found = try db.prepare("SELECT id, keyframe_interval FROM sessions WHERE id = ?")

@@ -18,6 +18,9 @@ import UDFSQLite
 public final class RecordingWriter {
     public struct Options: Sendable {
         public var keyframePolicy: KeyframePolicy
+        /// The host app's version, stored with the session; nil asks the
+        /// main bundle's `CFBundleShortVersionString`, where there is one.
+        public var appVersion: String?
         /// Free-form host information stored with the session.
         public var metadata: JSONValue?
         /// The most bytes the database may hold, or nil for no limit.
@@ -39,9 +42,11 @@ public final class RecordingWriter {
             metadata: JSONValue? = nil,
             maximumFileSize: Int? = nil,
             redactor: Redactor = .none,
-            shadowCheck: Bool = false
+            shadowCheck: Bool = false,
+            appVersion: String? = nil
         ) {
             self.keyframePolicy = keyframePolicy
+            self.appVersion = appVersion
             self.metadata = metadata
             self.maximumFileSize = maximumFileSize
             self.redactor = redactor
@@ -52,6 +57,8 @@ public final class RecordingWriter {
     public let path: String
     public let sessionID: Int
     public let timelineID: Int
+    /// The session's stored UUID; nil for a writer that appends to a branch.
+    public let sessionUUID: String?
     private let database: Database
     private let encoder: StepEncoder
     private var isClosed = false
@@ -72,20 +79,26 @@ public final class RecordingWriter {
         self.database = database
         self.encoder = StepEncoder(policy: options.keyframePolicy, redactor: options.redactor, shadowCheck: options.shadowCheck)
         self.ownsSession = true
+        let uuid = SessionIdentity.generate()
+        self.sessionUUID = uuid
         do {
             if let maximumFileSize = options.maximumFileSize {
                 let pageSize = try database.scalarInt("PRAGMA page_size") ?? 4_096
                 _ = try database.scalarInt("PRAGMA max_page_count = \(max(1, maximumFileSize / pageSize))")
             }
             let ids = try database.write { db -> (Int, Int) in
+                try RecordingFormat.bringUpToDate(db)
                 try RecordingWriter.markDeadSessions(db)
                 let now = Date().timeIntervalSince1970
+                let appVersion = options.appVersion
+                    ?? Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String
                 try db.prepare("""
-                    INSERT INTO sessions (app, started_at, status, host, pid, keyframe_interval, metadata)
-                    VALUES (?, ?, 'recording', ?, ?, ?, ?)
+                    INSERT INTO sessions (app, started_at, status, host, pid, keyframe_interval, metadata, uuid, app_version, os)
+                    VALUES (?, ?, 'recording', ?, ?, ?, ?, ?, ?, ?)
                     """).execute([
                         app, now, HostIdentity.hostName, HostIdentity.processID,
                         options.keyframePolicy.interval, options.metadata?.canonicalText,
+                        uuid, appVersion, HostIdentity.operatingSystem,
                     ])
                 let session = Int(db.lastInsertedRowID)
                 try db.prepare("INSERT INTO timelines (session_id, name, created_at) VALUES (?, 'main', ?)")
@@ -108,6 +121,7 @@ public final class RecordingWriter {
         self.timelineID = timelineID
         self.encoder = encoder
         self.ownsSession = false
+        self.sessionUUID = nil
     }
 
     deinit {

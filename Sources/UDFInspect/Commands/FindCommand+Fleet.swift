@@ -1,0 +1,78 @@
+import UDFDiff
+import UDFLog
+
+/// `find` over many recordings: the first (or every) matching step of every
+/// session of every file, one row per step, naming its file and session.
+extension FindCommand {
+    /// One file's answer: each session searched, with its matching steps.
+    struct FileMatches: Sendable {
+        let sessions: [(session: SessionInfo, timeline: TimelineInfo, steps: [StepSummary])]
+    }
+
+    func runMany(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        try fleet.inputs.requireFiles()
+        let search = self
+        var matched = 0
+        var searched = 0
+        var stream = json ? JSONArrayStream(context.console) : nil
+        if !json {
+            context.console.out(context.colour.dim("find · \(predicate)\(becomes ? " · turns true" : "") · \(fleet.inputs.files.count) files"))
+        }
+        let outcome = fleet.run.run(context, job: { path throws(InspectError) in
+            try search.matches(in: path)
+        }, emit: { path, answer in
+            for (session, timeline, steps) in answer.sessions {
+                searched += 1
+                if !steps.isEmpty { matched += 1 }
+                for step in steps {
+                    if stream != nil {
+                        stream?.append(JSONShapes.fleetStep(file: path, session: session, timeline: timeline, step))
+                    } else {
+                        context.console.out("\(path)  \(session.identity.uuid)  \(timeline.name)@\(step.step)  \(step.actionName ?? "(initial state)")")
+                    }
+                }
+            }
+        })
+        if let stream {
+            stream.finish()
+        } else {
+            context.console.out(context.colour.dim("\(matched) of \(searched) sessions match."))
+        }
+        if outcome.exitCode != .success { return outcome.exitCode }
+        if matched == 0 {
+            context.console.err("No step matches.")
+            return .notFound
+        }
+        return .success
+    }
+
+    /// Searches every session of one file, on a worker thread.
+    func matches(in path: String) throws(InspectError) -> FileMatches {
+        let recording: Recording
+        do {
+            recording = try Recording(path: path)
+        } catch {
+            throw InspectError(error)
+        }
+        var found: [(SessionInfo, TimelineInfo, [StepSummary])] = []
+        for (session, timeline) in try FleetRun.sessions(of: recording, timeline: fleetTimeline) {
+            guard from <= timeline.lastStep else {
+                found.append((session, timeline, []))
+                continue
+            }
+            let range = from...min(to ?? timeline.lastStep, timeline.lastStep)
+            do {
+                var eligible: Set<Int>?
+                if let actionGlob {
+                    eligible = Set(try recording.steps(on: timeline, matching: StepQuery(range: range, actionGlob: actionGlob)).map(\.step))
+                }
+                let result = try StepSearch(predicate: predicate, range: range, eligible: eligible, becomes: becomes, all: all)
+                    .run(in: recording, on: timeline)
+                found.append((session, timeline, try result.steps.map { try recording.step($0, on: timeline) }))
+            } catch {
+                throw InspectError.reading(error)
+            }
+        }
+        return FileMatches(sessions: found)
+    }
+}

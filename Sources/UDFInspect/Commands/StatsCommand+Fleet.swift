@@ -1,0 +1,54 @@
+import UDFLog
+
+/// `stats` over many recordings: one summary row per session, naming its
+/// file and identity, then the totals.
+extension StatsCommand {
+    func runMany(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        try fleet.inputs.requireFiles()
+        let timelineName = fleetTimeline
+        var stream = json ? JSONArrayStream(context.console) : nil
+        var totals = (sessions: 0, steps: 0, storedBytes: 0)
+        if !json {
+            context.console.out(context.colour.bold("FILE  SESSION  TIMELINE  STEPS  ACTIONS  STORED BYTES  LARGEST STATE"))
+        }
+        let outcome = fleet.run.run(context, job: { path throws(InspectError) -> [(SessionInfo, TimelineInfo, TimelineStatistics)] in
+            let recording: Recording
+            do throws(RecordingError) {
+                recording = try Recording(path: path)
+            } catch {
+                throw InspectError(error)
+            }
+            var rows: [(SessionInfo, TimelineInfo, TimelineStatistics)] = []
+            for (session, timeline) in try FleetRun.sessions(of: recording, timeline: timelineName) {
+                do throws(RecordingError) {
+                    rows.append((session, timeline, try recording.statistics(on: timeline)))
+                } catch {
+                    throw InspectError(error)
+                }
+            }
+            return rows
+        }, emit: { path, rows in
+            for (session, timeline, statistics) in rows {
+                let storage = statistics.storage
+                totals.sessions += 1
+                totals.steps += storage.steps
+                totals.storedBytes += storage.keyframeBytes + storage.patchBytes
+                if stream != nil {
+                    stream?.append(JSONShapes.fleetStats(file: path, session: session, timeline: timeline, statistics))
+                } else {
+                    let actions = statistics.actions.reduce(0) { $0 + $1.count }
+                    context.console.out([
+                        path, session.identity.uuid, timeline.name, "\(storage.steps)", "\(actions)",
+                        "\(storage.keyframeBytes + storage.patchBytes)", "\(storage.largestState)",
+                    ].joined(separator: "  "))
+                }
+            }
+        })
+        if let stream {
+            stream.finish()
+        } else {
+            context.console.out(context.colour.dim("\(totals.sessions) sessions, \(totals.steps) steps, \(totals.storedBytes) stored bytes."))
+        }
+        return outcome.exitCode
+    }
+}

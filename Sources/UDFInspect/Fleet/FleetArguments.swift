@@ -1,0 +1,22 @@
+/// The recordings and `--jobs` of a command that reads one file or many.
+struct FleetArguments {
+    let inputs: RecordingInputs
+    let jobs: Int
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        inputs = RecordingInputs(arguments.positionals("file"))
+        let jobs = try arguments.int("--jobs")
+        if let jobs, jobs < 1 {
+            throw arguments.usageError("'--jobs' must be 1 or more")
+        }
+        self.jobs = jobs ?? FleetRun.defaultWorkers
+        // Session ids are per file, so one id cannot choose across files.
+        if inputs.isMany, arguments.value("--session") != nil {
+            throw arguments.usageError("'--session' reads one file; with several files every session is read")
+        }
+    }
+
+    var run: FleetRun {
+        FleetRun(inputs: inputs, workers: jobs)
+    }
+}

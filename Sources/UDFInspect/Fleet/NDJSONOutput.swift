@@ -1,0 +1,63 @@
+import Foundation
+import UDFLog
+
+/// Where `export --format ndjson` writes: stdout for `-`, else a temporary
+/// file beside the target, renamed over it only once the export is done,
+/// so a failed export never leaves half a file.
+final class NDJSONOutput {
+    private let path: String
+    private let console: Console
+    private let temporaryPath: String?
+    private let handle: FileHandle?
+
+    var isStandardOutput: Bool { temporaryPath == nil }
+
+    init(path: String, console: Console) throws(InspectError) {
+        self.path = path
+        self.console = console
+        guard path != "-" else {
+            temporaryPath = nil
+            handle = nil
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw InspectError.io("cannot write '\(path)': \(String(cString: strerror(errno)).lowercased())")
+        }
+        temporaryPath = temporary
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        if let handle {
+            try handle.write(contentsOf: bytes)
+        } else {
+            console.write(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Puts the finished file in place.
+    func finish() throws(InspectError) {
+        guard let handle, let temporaryPath else { return }
+        do {
+            try handle.close()
+        } catch {
+            discard()
+            throw InspectError.io("cannot write '\(path)': \(FileErrorReason.of(error))")
+        }
+        guard rename(temporaryPath, path) == 0 else {
+            let reason = String(cString: strerror(errno)).lowercased()
+            discard()
+            throw InspectError.io("cannot write '\(path)': \(reason)")
+        }
+    }
+
+    /// Removes the unfinished file.
+    func discard() {
+        try? handle?.close()
+        if let temporaryPath { try? FileManager.default.removeItem(atPath: temporaryPath) }
+    }
+}

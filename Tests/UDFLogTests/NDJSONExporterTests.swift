@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import Testing
+import UDFJSON
+import UDFLog
+
+/// The NDJSON exporter writes as it walks: its sink receives whole lines in
+/// bounded chunks long before the timeline ends.
+@Suite struct NDJSONExporterTests {
+    @Test func linesReachTheSinkInBoundedChunksWhileTheWalkGoesOn() throws {
+        let recording = try Recording(path: Fixtures.workload)
+        let session = try recording.session(nil)
+        let timeline = try recording.timeline(nil, in: session)
+        let chunks = ChunkLog()
+        var exporter = NDJSONExporter(redactor: Redactor(), patches: false) { bytes in chunks.add(bytes) }
+        try exporter.export(recording, session: session, timeline: timeline, file: "w.udf")
+        let beforeFlush = chunks.sizes.count
+        try exporter.flush()
+        #expect(exporter.lineCount == 1_001)
+        #expect(beforeFlush >= 5, "only \(beforeFlush) chunks before the end: the exporter collected instead of streaming")
+        // A chunk is flushed once it passes 256 KiB, so none is much larger.
+        #expect(chunks.sizes.allSatisfy { $0 < (256 << 10) + 16_384 }, "\(chunks.sizes)")
+        #expect(chunks.endsWithNewline.allSatisfy { $0 })
+        let text = String(decoding: chunks.bytes, as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 1_001)
+        let last = try JSONParser().parse(Array(lines[1_000].utf8))
+        #expect(last["step"] == 1_000)
+        #expect(last["sessionUUID"] == .string(session.identity.uuid))
+        #expect(last["stateHash"] == .string(try recording.state(at: 1_000, on: timeline).stateHash))
+    }
+}
+
+/// What the sink received.
+private final class ChunkLog {
+    var sizes: [Int] = []
+    var endsWithNewline: [Bool] = []
+    var bytes: [UInt8] = []
+
+    func add(_ chunk: [UInt8]) {
+        sizes.append(chunk.count)
+        endsWithNewline.append(chunk.last == UInt8(ascii: "\n"))
+        bytes += chunk
+    }
+}

@@ -17,7 +17,7 @@ import Observation
 ///   description, so equal sets record alike), dictionaries objects keyed
 ///   by the key's description, optionals their value or null;
 /// - a class instance becomes an object of its properties, its
-///   superclasses' included; an instance already being encoded further up
+///   superclasses' included (an `@Observable` class, of its tracked ones); an instance already being encoded further up
 ///   becomes `"<cycle TypeName>"`, which cuts the cycle;
 /// - a closure or any other value with no parts becomes its description,
 ///   `"(Function)"` for a closure.
@@ -144,8 +144,10 @@ public struct ReflectedValue: Encodable, @unchecked Sendable {
                 label = "_" + label.dropFirst()
             }
             if observable {
-                if label.hasPrefix("_$") { continue }
-                if label.hasPrefix("_") { label.removeFirst() }
+                // Tracked properties are `_name`; the rest (the registrar,
+                // `@ObservationIgnored` dependencies) are not state.
+                guard label.hasPrefix("_"), !label.hasPrefix("_$") else { continue }
+                label.removeFirst()
             }
             try container.encode(Part(value: child.value, classPath: classPath), forKey: JSONCodingKey(stringValue: label))
         }

@@ -10,7 +10,8 @@ import UDFRecorder
 /// the shadow check takes both for every step and must never disagree.
 @MainActor
 @Suite struct ShadowCheckTests {
-    /// Four seeds of 25,000 steps: 100,000 randomized steps in all.
+    /// Four seeds of 25,000 steps: 100,000 randomized steps in all (a tenth
+    /// in a debug build, see `Workload`; `UDF_SHADOW_STEPS` overrides both).
     @Test(arguments: [UInt64(101), 102, 103, 104])
     func theShadowCheckFindsNoMismatchOnAdversarialStates(seed: UInt64) async throws {
         let directory = try TemporaryDirectory()
@@ -22,12 +23,13 @@ import UDFRecorder
         ) { failures.append($0.description) }
         let store = Store(initialState: AdversarialState(), reducer: AdversarialState.reducer, middleware: [recorder.middleware()])
         var random = TestSupport.SplitMix64(seed: seed)
-        let steps = Int(ProcessInfo.processInfo.environment["UDF_SHADOW_STEPS"] ?? "") ?? 25_000
+        let steps = Int(ProcessInfo.processInfo.environment["UDF_SHADOW_STEPS"] ?? "") ?? Workload.scaled(25_000)
         for n in 1...steps {
             if random.next() % 10 == 0 {
                 // A box is changed in place: the state before it must be
                 // written first, or the writer would read the changed box.
-                recorder.flush()
+                // Waited for off the main actor, which other suites share.
+                await Task.detached { recorder.flush() }.value
                 store.send(.poke(box: Int(random.next() % 6), by: Int(random.next() % 7) - 3))
             } else {
                 store.send(.edit(seed: random.next()))

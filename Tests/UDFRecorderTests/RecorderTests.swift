@@ -55,7 +55,7 @@ import UDFRecorder
             if n % 250 == 0 { await Task.yield() }
         }
         let finalState = store.state
-        try await Task.detached { try recorder.close() }.value
+        try await OffPool.run { try recorder.close() }
         #expect(recorder.failure == nil)
         let expected = try JSONValueEncoder().encode(try #require(heldAtMiddle))
         #expect(heldAtMiddle?.entries.count == middle / 10)

@@ -9,7 +9,7 @@ import UDFRecorder
 @Suite struct VersionedDependencyTests {
     /// One build of the consumer, in a scratch build folder: a few minutes.
     @Test(.timeLimit(.minutes(15)))
-    func aConsumerPackageDependingOnATaggedVersionBuildsAndRecords() throws {
+    func aConsumerPackageDependingOnATaggedVersionBuildsAndRecords() async throws {
         let directory = try TemporaryDirectory()
         let repository = directory.path("udf-timetravel")
         try copyPackage(to: repository)
@@ -27,11 +27,13 @@ import UDFRecorder
         try Self.manifest(dependingOn: repository).write(toFile: consumer + "/Package.swift", atomically: true, encoding: .utf8)
         try Self.main.write(toFile: consumer + "/Sources/consumer/main.swift", atomically: true, encoding: .utf8)
 
-        let build = try Subprocess.run(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["swift", "build", "--package-path", consumer, "--scratch-path", directory.path("build")],
-            timeout: 900
-        )
+        let scratch = directory.path("build")
+        let build = try await OffPool.run {
+            try Subprocess.run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", consumer, "--scratch-path", scratch],
+                timeout: 900
+            )
+        }
         try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
         #expect(!build.stdout.contains("warning:") && !build.stderr.contains("warning:"), "\(build.stdout)\(build.stderr)")
 

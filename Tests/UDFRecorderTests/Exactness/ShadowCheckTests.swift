@@ -28,8 +28,8 @@ import UDFRecorder
             if random.next() % 10 == 0 {
                 // A box is changed in place: the state before it must be
                 // written first, or the writer would read the changed box.
-                // Waited for off the main actor, which other suites share.
-                await Task.detached { recorder.flush() }.value
+                // Waited for off the main actor and the pool, which other suites share.
+                try await OffPool.run { recorder.flush() }
                 store.send(.poke(box: Int(random.next() % 6), by: Int(random.next() % 7) - 3))
             } else {
                 store.send(.edit(seed: random.next()))
@@ -37,7 +37,7 @@ import UDFRecorder
             if n % 1_000 == 0 { await Task.yield() }
         }
         let final = try JSONValueEncoder().encode(store.state)
-        try await Task.detached { try recorder.close() }.value
+        try await OffPool.run { try recorder.close() }
         #expect(failures.lines == [])
         let recording = try Recording(path: path)
         let main = try recording.timeline(nil, in: try recording.session(nil))

@@ -20,13 +20,18 @@ enum AnyStoreBenchmark {
         let count = state.items.count
         for round in 0..<rounds {
             let options = RecorderOptions(queueCapacity: sends + 1)
+            // The states are made before the timing, as a store's reducer
+            // makes them before the middleware runs.
+            var current = state
+            let states = (0..<sends).map { n -> BenchState in
+                current.items[n % count].score += 1
+                return current
+            }
             let direct = try Recorder(path: "\(directory)/neutral-\(round).udf", app: "udf-bench", options: options)
             direct.start(state: state)
-            var current = state
             neutral.add(seconds: measure {
                 for n in 0..<sends {
-                    current.items[n % count].score += 1
-                    direct.record(action: BenchReducer.action(n, count: count), state: current)
+                    direct.record(action: BenchReducer.action(n, count: count), state: states[n])
                 }
             } / Double(sends))
             try direct.close()

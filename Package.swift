@@ -1,13 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The encoder, diff and log modules do per-step work over whole states; the
-// test suite records tens of thousands of steps, so they are optimized even
-// in debug builds to keep `swift test` inside CI's time.
-let optimizedInTests: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
-
 let package = Package(
     name: "udf-timetravel",
+    // Observation and Synchronization (`Mutex`) set the floor on Apple platforms.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "UDF", targets: ["UDF"]),
         .library(name: "UDFRecorder", targets: ["UDFRecorder"]),
@@ -23,16 +20,16 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "UDF"),
-        .target(name: "UDFJSON", swiftSettings: optimizedInTests),
-        .target(name: "UDFDiff", dependencies: ["UDFJSON"], swiftSettings: optimizedInTests),
+        .target(name: "UDFJSON"),
+        .target(name: "UDFDiff", dependencies: ["UDFJSON"]),
         .target(name: "UDFSQLite", dependencies: ["CSQLite"]),
-        .target(name: "UDFLog", dependencies: ["UDFSQLite", "UDFDiff", "UDFJSON"], swiftSettings: optimizedInTests),
-        .target(name: "UDFRecorder", dependencies: ["UDF", "UDFLog"], swiftSettings: optimizedInTests),
+        .target(name: "UDFLog", dependencies: ["UDFSQLite", "UDFDiff", "UDFJSON"]),
+        .target(name: "UDFRecorder", dependencies: ["UDF", "UDFLog", "UDFJSON", "UDFDiff"]),
         .target(name: "UDFInspect", dependencies: ["UDFLog", "UDFDiff", "UDFJSON"]),
         .target(name: "TodoExample", dependencies: ["UDF", "UDFRecorder", "UDFInspect"]),
         // Regression tests from recordings: a test store and a replay check. No SQLite:
         // a generated test carries its recording as JSON literals.
-        .target(name: "UDFTesting", dependencies: ["UDF", "UDFJSON", "UDFDiff"], swiftSettings: optimizedInTests),
+        .target(name: "UDFTesting", dependencies: ["UDF", "UDFJSON", "UDFDiff"]),
         .executableTarget(name: "udf-inspect", dependencies: ["UDFInspect", "TodoExample"]),
         .executableTarget(name: "todo-example", dependencies: ["TodoExample"]),
         .executableTarget(
@@ -44,17 +41,20 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["UDFSQLite", "UDFJSON"], path: "Tests/TestSupport"),
         .testTarget(name: "UDFTests", dependencies: ["UDF"]),
         .testTarget(name: "UDFJSONTests", dependencies: ["UDFJSON", "TestSupport"]),
-        .testTarget(name: "UDFDiffTests", dependencies: ["UDFDiff", "TestSupport"]),
+        .testTarget(name: "UDFDiffTests", dependencies: ["UDFDiff", "UDFJSON", "TestSupport"]),
         .testTarget(name: "UDFSQLiteTests", dependencies: ["UDFSQLite", "TestSupport"]),
-        .testTarget(name: "UDFLogTests", dependencies: ["UDFLog", "TestSupport"]),
-        .testTarget(name: "UDFRecorderTests", dependencies: ["UDFRecorder", "UDF", "TodoExample", "TestSupport"]),
+        .testTarget(name: "UDFLogTests", dependencies: ["UDFLog", "UDFDiff", "UDFJSON", "UDFSQLite", "TestSupport"]),
+        .testTarget(
+            name: "UDFRecorderTests",
+            dependencies: ["UDFRecorder", "UDF", "UDFLog", "UDFDiff", "UDFJSON", "TodoExample", "TestSupport"]
+        ),
         .testTarget(
             name: "UDFReliabilityTests",
             dependencies: ["UDFLog", "UDFRecorder", "UDFInspect", "TodoExample", "UDF", "UDFJSON", "UDFDiff", "TestSupport"]
         ),
         .testTarget(
             name: "UDFInspectTests",
-            dependencies: ["UDFInspect", "TodoExample", "TestSupport"]
+            dependencies: ["UDFInspect", "UDF", "UDFDiff", "UDFJSON", "UDFLog", "UDFRecorder", "TodoExample", "TestSupport"]
         ),
         .testTarget(
             name: "UDFTestingTests",

@@ -51,12 +51,24 @@ public struct Effect<Action: Sendable>: Sendable {
     /// Actions sent through `send` carry as their cause the step of the action whose
     /// reducer returned this effect.
     ///
-    /// Errors thrown by `operation`, including `CancellationError`, are swallowed:
-    /// an effect reports failure by sending an action, never by throwing into the store.
+    /// Errors thrown by `operation` go to `handler`, which may send an action
+    /// that reports them; they never throw into the store. Without a handler
+    /// they are dropped. A `CancellationError` from a cancelled effect is not
+    /// an error to report, so it never reaches the handler.
     public static func run(
-        _ operation: @escaping @Sendable (Send<Action>) async throws -> Void
+        _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+        catch handler: (@Sendable (any Error, Send<Action>) async -> Void)? = nil
     ) -> Effect {
-        Effect(.run(operation))
+        guard let handler else { return Effect(.run(operation)) }
+        return Effect(.run { send in
+            do {
+                try await operation(send)
+            } catch is CancellationError where Task.isCancelled {
+                return
+            } catch {
+                await handler(error, send)
+            }
+        })
     }
 
     /// An effect that runs all of `effects`, in order for the synchronous parts.

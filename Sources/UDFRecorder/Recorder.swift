@@ -1,54 +1,64 @@
 import Foundation
 import Synchronization
-import UDF
 import UDFJSON
 import UDFLog
 
-/// Records a store's actions and states into a recording file.
+/// Records a host's actions and states into a recording file, whatever its store.
 ///
-/// The thread that calls `send` only copies the transition (the states are
-/// copy-on-write values) into a bounded queue. Encoding, redaction, diffing
-/// and SQLite writes happen on the recorder's own writer thread, in the
-/// writer's one pipeline (`RecordingWriter`'s step encoder).
+/// A host with its own store (TCA, ReSwift, a hand-written one, an
+/// `@Observable` model) records transitions itself: `start(state:)` once with
+/// the state it starts from, then `record(action:state:)` after every action
+/// with the state the action produced. The recorder numbers the steps.
+/// Our own `Store`'s `middleware()` is one client of that API.
 ///
-/// A recorder never crashes its host. An unwritable path, a deleted file, a
-/// full disk or a value that cannot be encoded is reported once through
-/// `onFailure`; recording stops and the program goes on.
+/// The caller only copies the values (states are copy-on-write values) into a
+/// bounded queue; it may call from any thread or actor, and steps are numbered
+/// in the order the calls enter the queue. Encoding, redaction, diffing and
+/// SQLite writes happen on the recorder's own writer thread, in the writer's
+/// one pipeline (`RecordingWriter`'s step encoder). Values that are not
+/// `Encodable` are recorded by reflection (`ReflectedValue`).
+///
+/// A recorder never crashes its host. A deleted file, a full disk or a value
+/// that cannot be encoded is reported once through `onFailure`; recording
+/// stops and the program goes on. Misuse (a step sent after `close()`, a
+/// transition before the first state) is reported once the same way.
 ///
 /// For example:
 /// ```swift
 /// let recorder = try Recorder(path: "todo.udf", app: "TodoExample")
-/// let store = Store(initialState: TodoState(), reducer: todoReducer,
-///                   middleware: [recorder.middleware()])
-/// store.send(.addTodo("Buy milk"))
+/// recorder.start(state: model.state)
+/// model.apply(.addTodo("Buy milk"))
+/// recorder.record(action: TodoAction.addTodo("Buy milk"), state: model.state)
 /// try recorder.close()
 /// ```
 public final class Recorder: Sendable {
+    /// The recording file, normalized (see `normalized(_:)`).
     public let path: String
-    private let queue: StepQueue
+    let queue: StepQueue
     private let options: RecorderOptions
     private let onFailure: @Sendable (RecorderFailure) -> Void
     private let state = Mutex(RecorderState())
     private let writerDone = DispatchSemaphore(value: 0)
-    private let writer: WriterBox?
+    private let writer: WriterBox
 
     private struct RecorderState {
         var failure: RecorderFailure?
-        var hasBaseStep = false
         var isClosed = false
+        var reportedMisuse = false
     }
 
     /// Starts a session in `path`, creating the file when it is missing.
     ///
-    /// A file that cannot be opened does not throw: it is reported through
-    /// `onFailure`, and the recorder records nothing.
-    ///
     /// - Parameters:
-    ///   - path: the recording file, conventionally `*.udf`.
+    ///   - path: the recording file, conventionally `*.udf`. A trailing slash,
+    ///     `.` and `..` components and a leading `~` are normalized away.
     ///   - app: the host's name, shown by `udf-inspect sessions`.
-    ///   - onFailure: called once, on the writer thread, if recording stops.
-    ///     By default it prints one line to standard error.
-    /// - Throws: `RecordingError.invalidArgument` for an empty app name.
+    ///   - onFailure: called once if recording stops, on the writer thread, or
+    ///     on the caller's thread for misuse. By default it prints one line to
+    ///     standard error.
+    /// - Throws: `RecordingError`: `.invalidArgument` for an empty app name,
+    ///   and the writer's errors for a file that cannot be opened or is not a
+    ///   recording. Nothing is reported through `onFailure` then.
     public convenience init(
         path: String,
         app: String,
@@ -56,53 +66,44 @@ public final class Recorder: Sendable {
         onFailure: @escaping @Sendable (RecorderFailure) -> Void = Recorder.printFailure
     ) throws {
         guard !app.isEmpty else { throw RecordingError.invalidArgument("the app name must not be empty") }
-        let opened: Result<RecordingWriter, RecordingError>
-        do {
-            opened = .success(try RecordingWriter(
-                path: path,
-                app: app,
-                options: .init(
-                    keyframePolicy: options.keyframePolicy, metadata: options.metadata, maximumFileSize: options.maximumFileSize,
-                    redactor: options.redactor, shadowCheck: options.shadowCheck
-                )
-            ))
-        } catch {
-            opened = .failure(error)
-        }
-        self.init(path: path, options: options, onFailure: onFailure, opened: opened, resumed: false)
+        let path = Self.normalized(path)
+        let writer = try RecordingWriter(
+            path: path,
+            app: app,
+            options: .init(
+                keyframePolicy: options.keyframePolicy, metadata: options.metadata, maximumFileSize: options.maximumFileSize,
+                redactor: options.redactor, shadowCheck: options.shadowCheck
+            )
+        )
+        self.init(path: path, options: options, onFailure: onFailure, writer: writer, resumedAt: nil)
     }
 
-    /// Starts the writer thread on `opened`, or reports why it could not open.
+    /// Starts the writer thread on `writer`.
     ///
-    /// - Parameter resumed: the store starts from a recorded step, which the
-    ///   file already holds, so the state before the first transition is not
-    ///   written again.
+    /// - Parameter resumedAt: the step the file already holds the state of,
+    ///   for a resumed branch: the first transition is numbered after it.
     init(
         path: String,
         options: RecorderOptions,
         onFailure: @escaping @Sendable (RecorderFailure) -> Void,
-        opened writer: Result<RecordingWriter, RecordingError>,
-        resumed: Bool
+        writer: RecordingWriter,
+        resumedAt: Int?
     ) {
         self.path = path
         self.options = options
         self.onFailure = onFailure
-        self.queue = StepQueue(capacity: options.queueCapacity)
-        let opened = writer.map { writer in
-            WriterBox(writer: writer, identity: FileIdentity(path: path))
-        }
-        self.writer = try? opened.get()
-        if resumed {
-            state.withLock { $0.hasBaseStep = true }
-        }
-        if case .failure(let error) = opened {
-            fail(error)
-            writerDone.signal()
-            return
-        }
+        self.queue = StepQueue(capacity: options.queueCapacity, nextStep: resumedAt.map { $0 + 1 })
+        self.writer = WriterBox(writer: writer, identity: FileIdentity(path: path))
         let thread = Thread { [self] in runWriter() }
         thread.name = "udf-recorder"
         thread.start()
+    }
+
+    /// `path` made absolute and plain, so that the file checked for deletion
+    /// is the file SQLite writes.
+    public static func normalized(_ path: String) -> String {
+        let expanded = NSString(string: path).expandingTildeInPath
+        return URL(fileURLWithPath: expanded).standardizedFileURL.path
     }
 
     /// The failure that stopped recording, if any.
@@ -110,43 +111,129 @@ public final class Recorder: Sendable {
         state.withLock { $0.failure }
     }
 
-    /// The session this recorder writes, or nil if it could not start.
-    public var sessionID: Int? { writer?.writer.sessionID }
+    /// The session this recorder writes.
+    public var sessionID: Int { writer.writer.sessionID }
 
-    /// A middleware that records every action that reaches the reducer.
+    /// Records the state the host starts from as the session's first step.
     ///
-    /// Put it first in the store's middleware array to record the actions as
-    /// the reducer saw them after every other middleware.
-    public func middleware<State: Encodable & Sendable, Action: Encodable & Sendable>() -> Middleware<State, Action> {
-        Middleware.observing { [self] transition in record(transition) }
+    /// Call it once, before the first `record(action:state:)`.
+    ///
+    /// - Parameters:
+    ///   - step: its number; transitions are numbered from `step + 1`. A
+    ///     store with steps of its own passes its initial step here so that
+    ///     causes name the same steps in the file.
+    ///   - time: when the host started from it.
+    public func start<State: Encodable & Sendable>(state: State, step: Int = 0, time: Date = Date()) {
+        queueFirst(state, step: step, time: time)
     }
 
-    /// Queues one transition. Called on the sender's thread: no encoding here.
-    public func record<State: Encodable & Sendable, Action: Encodable & Sendable>(_ transition: Transition<State, Action>) {
-        let needsBase = state.withLock { recorder in
-            defer { recorder.hasBaseStep = true }
-            return !recorder.hasBaseStep && !recorder.isClosed && recorder.failure == nil
+    /// Records the state the host starts from, by reflection: it is not `Encodable`.
+    public func start<State>(state: State, step: Int = 0, time: Date = Date()) {
+        queueFirst(Self.reflecting(state), step: step, time: time)
+    }
+
+    /// Records one transition: `action`, and the state after the reducer ran.
+    ///
+    /// - Parameters:
+    ///   - actionName: the name `log` and `--action` filters show; nil takes
+    ///     the enum case from the encoded action.
+    ///   - cause: the step of the action whose effect sent this one, if any.
+    ///   - time: when the reducer started.
+    ///   - reducerDuration: how long the reducer ran, if measured.
+    /// - Returns: the step number given to the transition, or nil if it was
+    ///   not recorded (recording stopped, or misuse reported through `onFailure`).
+    @discardableResult
+    public func record<Action: Encodable & Sendable, State: Encodable & Sendable>(
+        action: Action,
+        state: State,
+        actionName: String? = nil,
+        cause: Int? = nil,
+        time: Date = Date(),
+        reducerDuration: Duration? = nil
+    ) -> Int? {
+        queueNext(action: action, state: state, actionName: actionName, cause: cause, time: time, reducerDuration: reducerDuration)
+    }
+
+    /// Records one transition whose action or state is not `Encodable`: what
+    /// is not is recorded by reflection (`ReflectedValue`), on the writer
+    /// thread, except a class instance, which may change after this call and
+    /// so is reflected at once, on the caller's thread.
+    @discardableResult
+    public func record<Action, State>(
+        action: Action,
+        state: State,
+        actionName: String? = nil,
+        cause: Int? = nil,
+        time: Date = Date(),
+        reducerDuration: Duration? = nil
+    ) -> Int? {
+        queueNext(
+            action: Self.reflecting(action), state: Self.reflecting(state),
+            actionName: actionName, cause: cause, time: time, reducerDuration: reducerDuration
+        )
+    }
+
+    /// A value to reflect on the writer thread, or a class instance reflected now.
+    static func reflecting(_ value: Any) -> any Encodable & Sendable {
+        guard type(of: value) is AnyClass else { return ReflectedValue(value) }
+        do {
+            return try JSONValueEncoder().encode(ReflectedValue(value))
+        } catch {
+            return UnencodableSnapshot(reason: "\(error)")
         }
-        if needsBase {
-            queue.push(HostStep(
-                step: transition.step - 1,
-                time: transition.timestamp,
-                action: nil,
-                actionName: nil,
-                cause: nil,
-                reducerNanoseconds: nil,
-                state: transition.stateBefore
-            ))
+    }
+
+    private func queueFirst(_ state: any Encodable & Sendable, step: Int, time: Date) {
+        do {
+            try queue.pushFirst(step: step) { step in
+                HostStep(step: step, time: time, action: nil, cause: nil, reducerNanoseconds: nil, state: state)
+            }
+        } catch {
+            report(error)
         }
-        queue.push(HostStep(
-            step: transition.step,
-            time: transition.timestamp,
-            action: transition.action,
-            actionName: nil,
-            cause: transition.cause,
-            reducerNanoseconds: Int(nanoseconds: transition.reducerDuration),
-            state: transition.stateAfter
-        ))
+    }
+
+    private func queueNext(
+        action: any Encodable & Sendable,
+        state: any Encodable & Sendable,
+        actionName: String?,
+        cause: Int?,
+        time: Date,
+        reducerDuration: Duration?
+    ) -> Int? {
+        do {
+            return try queue.pushNext { step in
+                HostStep(
+                    step: step, time: time, action: action, actionName: actionName, cause: cause,
+                    reducerNanoseconds: reducerDuration.map(Int.init(nanoseconds:)), state: state
+                )
+            }
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    /// Reports misuse once; a stopped recorder has reported its failure already.
+    private func report(_ refusal: StepQueue.Refusal) {
+        let message: String
+        switch refusal {
+        case .stopped:
+            return
+        case .closed:
+            message = "a step was sent after close() and not recorded (a store with effects in flight must settle before close())"
+        case .notStarted:
+            message = "record(action:state:) was called before start(state:); the step was not recorded"
+        case .alreadyStarted:
+            message = "start(state:) was called twice; the second state was not recorded"
+        }
+        let isFirst = state.withLock { recorder in
+            defer { recorder.reportedMisuse = true }
+            return !recorder.reportedMisuse
+        }
+        if isFirst {
+            onFailure(RecorderFailure(error: .invalidArgument(message), stoppedRecording: false))
+        }
     }
 
     /// Blocks until every step queued so far is written, or given up.
@@ -170,11 +257,10 @@ public final class Recorder: Sendable {
     }
 
     private func runWriter() {
-        guard let box = writer else { return }
         defer {
             if failure == nil {
                 do {
-                    try box.writer.close()
+                    try writer.writer.close()
                 } catch {
                     fail(error)
                 }
@@ -183,21 +269,21 @@ public final class Recorder: Sendable {
         }
         while let items = queue.take(upTo: options.batchSize) {
             if failure == nil {
-                write(items[...], to: box)
+                write(items[...])
             }
             queue.markFinished(items.count)
         }
     }
 
-    private func write(_ items: ArraySlice<HostStep>, to box: WriterBox) {
+    private func write(_ items: ArraySlice<HostStep>) {
         do {
-            try box.writer.append(items)
-            if !box.identity.stillMatches() {
+            try writer.writer.append(items)
+            if !writer.identity.stillMatches() {
                 throw RecordingError.io("'\(path)' was deleted or replaced while recording")
             }
         } catch {
             fail(error)
-            box.writer.abandon()
+            writer.writer.abandon()
         }
     }
 
@@ -216,6 +302,17 @@ public final class Recorder: Sendable {
     /// The default failure report: one line on standard error.
     public static let printFailure: @Sendable (RecorderFailure) -> Void = { failure in
         FileHandle.standardError.write(Data("\(failure)\n".utf8))
+    }
+}
+
+/// A class instance that could not be reflected on the caller's thread: its
+/// encoding fails on the writer thread, which reports it like any other
+/// value that cannot be encoded.
+private struct UnencodableSnapshot: Encodable, Error {
+    let reason: String
+
+    func encode(to encoder: any Encoder) throws {
+        throw self
     }
 }
 

@@ -14,25 +14,73 @@ final class StepQueue: @unchecked Sendable {
     private var finished = 0
     private var isClosing = false
     private var isStopped = false
+    /// The number the next transition gets; nil until the first state is queued.
+    private var nextStep: Int?
 
-    init(capacity: Int) {
+    /// - Parameter nextStep: the first transition's number when the file
+    ///   already holds the state it starts from (a resumed branch).
+    init(capacity: Int, nextStep: Int? = nil) {
         self.capacity = capacity
+        self.nextStep = nextStep
         items.reserveCapacity(capacity)
     }
 
-    /// Adds a step, waiting while the queue is full. A stopped queue drops it.
-    func push(_ step: HostStep) {
+    /// Whether the session's first state was queued, or the file had it.
+    var isStarted: Bool {
         condition.lock()
         defer { condition.unlock() }
-        while items.count >= capacity && !isStopped {
+        return nextStep != nil
+    }
+
+    /// Why a step was not queued.
+    enum Refusal: Error {
+        /// Nothing was started: a transition needs a first state before it.
+        case notStarted
+        /// The session already has its first state.
+        case alreadyStarted
+        /// `close()` was called.
+        case closed
+        /// Recording stopped on a failure, already reported.
+        case stopped
+    }
+
+    /// Queues the session's first state as step `step`; later transitions are
+    /// numbered from `step + 1`.
+    func pushFirst(step: Int, _ make: (Int) -> HostStep) throws(Refusal) {
+        _ = try push(first: step, make)
+    }
+
+    /// Queues a transition under the next step number and returns it.
+    ///
+    /// The number is taken under the queue's lock, after any wait for room,
+    /// so steps sent from several threads are numbered in queue order.
+    func pushNext(_ make: (Int) -> HostStep) throws(Refusal) -> Int {
+        try push(first: nil, make)
+    }
+
+    private func push(first: Int?, _ make: (Int) -> HostStep) throws(Refusal) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count >= capacity && !isStopped && !isClosing {
             condition.wait()
         }
-        guard !isStopped, !isClosing else { return }
-        items.append(step)
+        if isClosing { throw .closed }
+        if isStopped { throw .stopped }
+        let step: Int
+        if let first {
+            guard nextStep == nil else { throw .alreadyStarted }
+            step = first
+        } else {
+            guard let next = nextStep else { throw .notStarted }
+            step = next
+        }
+        nextStep = step + 1
+        items.append(make(step))
         enqueued += 1
         if items.count == 1 {
             condition.broadcast()
         }
+        return step
     }
 
     /// For the writer: up to `limit` waiting steps, oldest first, or nil once

@@ -48,6 +48,33 @@ struct BenchSuite {
                 value: result.added * 1e6, unit: "µs", target: "≤ 2 µs", met: result.added <= 2e-6
             ))
         }
+        if let (state, label) = states[10_000] {
+            progress("store-neutral API and reflection \(label)")
+            let sender = try AnyStoreBenchmark.senderCost(
+                state: state, sends: options.dispatchSends(stateBytes: 10_000), rounds: options.dispatchRounds, directory: directory
+            )
+            rows.append(BenchRow(
+                "sender cost, store-neutral record(action:state:)", label, figure: Format.duration(sender.storeNeutral),
+                value: sender.storeNeutral * 1e6, unit: "µs",
+                target: "≤ middleware's", met: sender.storeNeutral <= sender.middleware * 1.1
+            ))
+            rows.append(BenchRow(
+                "sender cost, Store middleware record(transition)", label, figure: Format.duration(sender.middleware),
+                value: sender.middleware * 1e6, unit: "µs"
+            ))
+            let writer = try AnyStoreBenchmark.writerCost(
+                state: state, steps: options.dispatchSends(stateBytes: 10_000), directory: directory
+            )
+            rows.append(BenchRow(
+                "record a step, Encodable state", label, figure: Format.duration(writer.encodable),
+                value: writer.encodable * 1e6, unit: "µs"
+            ))
+            rows.append(BenchRow(
+                "record a step, same state by reflection", label,
+                figure: "\(Format.duration(writer.reflected)) (\(Format.digits(writer.reflected / writer.encodable))×)",
+                value: writer.reflected * 1e6, unit: "µs"
+            ))
+        }
         var bigRecording = ""
         for size in Self.sizes {
             guard let (state, label) = states[size] else { continue }

@@ -338,7 +338,13 @@ import UDFLog
         #expect(live.status == 0, "\(live.stderr)")
         let row = try #require(live.stdout.split(separator: "\n").last)
         #expect(row.contains(" recording "), "\(live.stdout)")
-        let log = try reader.run(["log", path, "--last", "1"])
+        // The writer may not have committed its first batch yet on a busy
+        // machine: "sent" counts queued steps, not written ones.
+        var log = try reader.run(["log", path, "--last", "1"])
+        for _ in 0..<300 where log.status != 0 {
+            Thread.sleep(forTimeInterval: 0.1)
+            log = try reader.run(["log", path, "--last", "1"])
+        }
         #expect(log.status == 0, "\(log.stderr)")
 
         kill(host.process.processIdentifier, SIGKILL)

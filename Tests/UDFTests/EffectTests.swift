@@ -184,6 +184,34 @@ import UDF
         #expect(store.step == 3)
     }
 
+    @Test func thrownErrorsGoToTheCatchHandlerWhichMaySendAnAction() async {
+        struct Failure: Error {}
+        let store = Store(initialState: Counter(), reducer: Reducer<Counter, CounterAction> { state, action in
+            switch action {
+            case .increment:
+                return .run(
+                    { send in
+                        await send(.add(1))
+                        throw Failure()
+                    },
+                    catch: { error, send in
+                        await send(.add(error is Failure ? 100 : -1))
+                    }
+                )
+            case .add(let amount):
+                state.count += amount
+                return .none
+            default:
+                return .none
+            }
+        })
+
+        await store.send(.increment).finish()
+
+        #expect(store.state.count == 101)
+        #expect(store.step == 3)
+    }
+
     @Test func deinitializingTheStoreCancelsEffects() async {
         let probe = CancellationProbe()
         weak var weakStore: Store<Counter, CounterAction>?

@@ -26,11 +26,12 @@ extension Recorder {
         options: RecorderOptions = RecorderOptions(),
         onFailure: @escaping @Sendable (RecorderFailure) -> Void = Recorder.printFailure
     ) throws {
+        let path = Recorder.normalized(path)
         let writer = try RecordingWriter(
             path: path, session: session, timeline: timeline, at: step, into: branch,
             redactor: options.redactor, shadowCheck: options.shadowCheck
         )
-        self.init(path: path, options: options, onFailure: onFailure, opened: .success(writer), resumed: true)
+        self.init(path: path, options: options, onFailure: onFailure, writer: writer, resumedAt: step)
     }
 
     /// Records a store started from `resume` into the branch `branch`.

@@ -10,7 +10,9 @@ import UDFRecorder
 /// The recorder's shortcuts against the plain path on adversarial states:
 /// the shadow check takes both for every step and must never disagree.
 @Suite(.serialized) struct ShadowCheckTests {
-    /// Four seeds of 25,000 steps: 100,000 randomized steps in all.
+    /// Four seeds of 25,000 steps: 100,000 randomized steps in all (a tenth
+    /// in a debug build, see `Workload`; `UDF_SHADOW_STEPS` overrides both).
+    /// CI runs it whole in a release build.
     ///
     /// A host with its own loop records through `Recorder.record`, on a
     /// dispatch thread: a long CPU-bound loop on the main actor or the
@@ -19,7 +21,7 @@ import UDFRecorder
     func theShadowCheckFindsNoMismatchOnAdversarialStates(seed: UInt64) async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("adversarial.udf")
-        let steps = Int(ProcessInfo.processInfo.environment["UDF_SHADOW_STEPS"] ?? "") ?? 25_000
+        let steps = Int(ProcessInfo.processInfo.environment["UDF_SHADOW_STEPS"] ?? "") ?? Workload.scaled(25_000)
         let outcome = try await Self.onDispatchThread { () throws -> (failures: [String], final: JSONValue) in
             let failures = FailureLog()
             let recorder = try Recorder(

@@ -1,0 +1,25 @@
+import UDF
+
+extension Recorder {
+    /// A middleware that records every action that reaches the reducer.
+    ///
+    /// Put it first in the store's middleware array to record the actions as
+    /// the reducer saw them after every other middleware.
+    public func middleware<State: Encodable & Sendable, Action: Encodable & Sendable>() -> Middleware<State, Action> {
+        Middleware.observing { [self] transition in record(transition) }
+    }
+
+    /// Records one of our `Store`'s transitions through the store-neutral API.
+    ///
+    /// The first transition also records the state before it, numbered
+    /// `transition.step - 1`, so the recorder's numbers are the store's.
+    public func record<State: Encodable & Sendable, Action: Encodable & Sendable>(_ transition: Transition<State, Action>) {
+        if !queue.isStarted {
+            start(state: transition.stateBefore, step: transition.step - 1, time: transition.timestamp)
+        }
+        record(
+            action: transition.action, state: transition.stateAfter, cause: transition.cause,
+            time: transition.timestamp, reducerDuration: transition.reducerDuration
+        )
+    }
+}

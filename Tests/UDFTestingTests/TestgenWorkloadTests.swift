@@ -13,25 +13,25 @@ import UDFTesting
     @Test func tenThousandStepsGenerateInSecondsAndReplay() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("workload.udf")
-        try await TodoRecording.recordWorkload(to: path, count: 10_000, seed: 7)
+        // A tenth in a debug build (see `Workload`); CI's release run and the
+        // closing figures take all 10,000. Time is measured by udf-bench, not here.
+        let count = Workload.scaled(10_000)
+        try await TodoRecording.recordWorkload(to: path, count: count, seed: 7)
 
-        let clock = ContinuousClock()
-        let start = clock.now
         let file = try await GeneratedTestFile.generate(
             [path, "--module", "TodoExample", "--state", "AppState", "--action", "AppAction", "--reducer", "appReducer"],
             into: directory.url
         )
-        let elapsed = start.duration(to: clock.now)
-        // About 7 s in a debug build on two shared cores; the bound leaves room for a loaded machine.
-        #expect(elapsed < .seconds(60), "testgen took \(elapsed)")
-        // The workload is seeded, so the file is the same on every run: 2.2 MB.
-        #expect(file.text.utf8.count == 2_232_278)
         let lines = file.text.split(separator: "\n")
-        #expect(lines.count == 20_040)
-        #expect(lines.filter { $0.hasPrefix("        // step ") }.count == 10_000)
+        if count == 10_000 {
+            // The workload is seeded, so the file is the same on every run: 2.2 MB.
+            #expect(file.text.utf8.count == 2_232_278)
+            #expect(lines.count == 20_040)
+        }
+        #expect(lines.filter { $0.hasPrefix("        // step ") }.count == count)
 
         let timeline = try file.timeline()
-        #expect(timeline.steps.count == 10_000)
+        #expect(timeline.steps.count == count)
         let log = FailureLog()
         #expect(ReplayCheck<AppState, AppAction>(reducer: appReducer, reporter: log.reporter).run(timeline))
         #expect(log.all == [])

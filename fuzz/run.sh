@@ -37,14 +37,14 @@ target() {
 }
 
 echo "Building the fuzz targets into $BUILD …"
-module UDFJSON Sources/UDFJSON/*.swift
+module UDFJSON $(find Sources/UDFJSON -name '*.swift')
 module UDFDiff $(find Sources/UDFDiff -name '*.swift')
 target json-parser UDFJSON
 target json-patch UDFDiff UDFJSON
 target path-predicate UDFDiff UDFJSON
 TARGETS=(json-parser json-patch path-predicate)
 if [ -d Sources/UDFLog/Sharing ]; then
-    module UDFSQLite Sources/UDFSQLite/*.swift
+    module UDFSQLite $(find Sources/UDFSQLite -name '*.swift')
     module UDFLog $(find Sources/UDFLog -name '*.swift')
     target redux-importer UDFLog UDFSQLite UDFDiff UDFJSON
     TARGETS+=(redux-importer)

@@ -16,8 +16,8 @@ public final class Subprocess {
 
     public let process: Process
     private let pipes: (out: Pipe, err: Pipe)
-    private let output = OutputBuffer()
-    private let errors = OutputBuffer()
+    private let output: PipeDrain
+    private let errors: PipeDrain
 
     /// Starts `executable` with `input` on its stdin (then closed) and
     /// `NO_COLOR` set; stdout and stderr are read on background threads.
@@ -36,13 +36,9 @@ public final class Subprocess {
         process.standardInput = inPipe ?? FileHandle.nullDevice
         self.process = process
         self.pipes = (outPipe, errPipe)
-        outPipe.fileHandleForReading.readabilityHandler = { [output] handle in
-            output.append(handle.availableData)
-        }
-        errPipe.fileHandleForReading.readabilityHandler = { [errors] handle in
-            errors.append(handle.availableData)
-        }
         try process.run()
+        self.output = PipeDrain(outPipe.fileHandleForReading)
+        self.errors = PipeDrain(errPipe.fileHandleForReading)
         if let inPipe, let input {
             inPipe.fileHandleForWriting.write(Data(input.utf8))
             try inPipe.fileHandleForWriting.close()
@@ -76,11 +72,8 @@ public final class Subprocess {
             usleep(2_000)
         }
         process.waitUntilExit()
-        // The child has closed its ends: what the handlers have not taken yet is read here.
-        pipes.out.fileHandleForReading.readabilityHandler = nil
-        pipes.err.fileHandleForReading.readabilityHandler = nil
-        output.append(pipes.out.fileHandleForReading.readDataToEndOfFile())
-        errors.append(pipes.err.fileHandleForReading.readDataToEndOfFile())
+        output.waitForEnd()
+        errors.waitForEnd()
         return Outcome(
             status: process.terminationStatus,
             exited: process.terminationReason == .exit,
@@ -101,13 +94,41 @@ public final class Subprocess {
     }
 }
 
-/// Bytes a pipe's reader thread appends while the test reads them.
-final class OutputBuffer: Sendable {
+/// Reads one pipe to its end on a thread of its own, while the test reads
+/// what has arrived so far.
+///
+/// Blocking reads, not `readabilityHandler`: tearing that dispatch source
+/// down races inside libdispatch on Linux (swift-corelibs-libdispatch#949)
+/// and crashed CI with a SIGSEGV.
+final class PipeDrain: Sendable {
     private let bytes = Mutex(Data())
+    private let ended = DispatchSemaphore(value: 0)
 
-    func append(_ chunk: Data) {
-        bytes.withLock { $0.append(chunk) }
+    init(_ handle: FileHandle) {
+        Thread { [self] in self.drain(handle) }.start()
+    }
+
+    /// `handle` is held here, so its descriptor stays open until the end.
+    private func drain(_ handle: FileHandle) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.withLock { $0.append(contentsOf: buffer[..<count]) }
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        ended.signal()
     }
 
     var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+
+    /// Returns once the writer side has closed and every byte is in.
+    func waitForEnd() {
+        ended.wait()
+        ended.signal()
+    }
 }

@@ -129,7 +129,8 @@ public final class Recorder: Sendable {
 
     /// Records the state the host starts from, by reflection: it is not `Encodable`.
     public func start<State>(state: State, step: Int = 0, time: Date = Date()) {
-        queueFirst(Self.reflecting(state), step: step, time: time)
+        let (value, reflected) = Self.reflecting(state)
+        queueFirst(value, step: step, time: time, reflected: reflected ? .state : [])
     }
 
     /// Records one transition: `action`, and the state after the reducer ran.
@@ -167,26 +168,35 @@ public final class Recorder: Sendable {
         time: Date = Date(),
         reducerDuration: Duration? = nil
     ) -> Int? {
-        queueNext(
-            action: Self.reflecting(action), state: Self.reflecting(state),
-            actionName: actionName, cause: cause, time: time, reducerDuration: reducerDuration
+        let (actionValue, actionReflected) = Self.reflecting(action)
+        let (stateValue, stateReflected) = Self.reflecting(state)
+        var reflected: ReflectedParts = []
+        if actionReflected { reflected.insert(.actions) }
+        if stateReflected { reflected.insert(.state) }
+        return queueNext(
+            action: actionValue, state: stateValue,
+            actionName: actionName, cause: cause, time: time, reducerDuration: reducerDuration, reflected: reflected
         )
     }
 
-    /// A value to reflect on the writer thread, or a class instance reflected now.
-    static func reflecting(_ value: Any) -> any Encodable & Sendable {
-        guard type(of: value) is AnyClass else { return ReflectedValue(value) }
+    /// The value itself when it is `Encodable` after all; else a value to
+    /// reflect on the writer thread, or a class instance reflected now.
+    /// The flag says whether reflection was needed.
+    static func reflecting(_ value: Any) -> (value: any Encodable & Sendable, reflected: Bool) {
+        // `ReflectedValue` encodes an `Encodable` value as it always does.
+        let reflected = !(value is any Encodable)
+        guard type(of: value) is AnyClass else { return (ReflectedValue(value), reflected) }
         do {
-            return try JSONValueEncoder().encode(ReflectedValue(value))
+            return (try JSONValueEncoder().encode(ReflectedValue(value)), reflected)
         } catch {
-            return UnencodableSnapshot(reason: "\(error)")
+            return (UnencodableSnapshot(reason: "\(error)"), reflected)
         }
     }
 
-    private func queueFirst(_ state: any Encodable & Sendable, step: Int, time: Date) {
+    private func queueFirst(_ state: any Encodable & Sendable, step: Int, time: Date, reflected: ReflectedParts = []) {
         do {
             try queue.pushFirst(step: step) { step in
-                HostStep(step: step, time: time, action: nil, cause: nil, reducerNanoseconds: nil, state: state)
+                HostStep(step: step, time: time, action: nil, cause: nil, reducerNanoseconds: nil, state: state, reflected: reflected)
             }
         } catch {
             report(error)
@@ -199,13 +209,14 @@ public final class Recorder: Sendable {
         actionName: String?,
         cause: Int?,
         time: Date,
-        reducerDuration: Duration?
+        reducerDuration: Duration?,
+        reflected: ReflectedParts = []
     ) -> Int? {
         do {
             return try queue.pushNext { step in
                 HostStep(
                     step: step, time: time, action: action, actionName: actionName, cause: cause,
-                    reducerNanoseconds: reducerDuration.map(Int.init(nanoseconds:)), state: state
+                    reducerNanoseconds: reducerDuration.map(Int.init(nanoseconds:)), state: state, reflected: reflected
                 )
             }
         } catch {

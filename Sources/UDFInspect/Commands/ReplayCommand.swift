@@ -87,7 +87,7 @@ struct ReplayCommand: InspectCommand {
             path: recording.path, session: selection.session.id, timeline: selection.timeline.name, reducer: reducer,
             mode: .branch(name: name, from: from, edits: edits)
         )
-        let report = try ReplayInvocation.run(request, app: selection.session.app, context: context)
+        let report = try ReplayInvocation.run(request, session: selection.session, context: context)
         guard let branch = report.branch else {
             throw InspectError.invalidData("the host replayed but wrote no branch")
         }

@@ -83,6 +83,7 @@ struct TestgenCommand: InspectCommand {
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
+        try ReplayInvocation.requireCodable(selection.session, for: "a generated test needs")
         let timeline = selection.timeline
         let last = timeline.lastStep
         if from == nil, to == nil, last < 1 {

@@ -81,7 +81,7 @@ struct VerifyCommand: InspectCommand {
         let request = ReplayRequest(
             path: path, session: selection.session.id, timeline: selection.timeline.name, reducer: reducer, mode: .verify
         )
-        let report = try ReplayInvocation.run(request, app: selection.session.app, context: context)
+        let report = try ReplayInvocation.run(request, session: selection.session, context: context)
         let node = report.divergence.flatMap { JSONDiff.diff($0.recorded, $0.replayed) }
         if json {
             var divergence: JSONValue = .null

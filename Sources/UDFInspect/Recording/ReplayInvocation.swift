@@ -3,7 +3,9 @@ import UDFLog
 /// Hands a replay request to the host registered for the session's app, and
 /// maps what it throws to the inspector's errors and exit codes.
 enum ReplayInvocation {
-    static func run(_ request: ReplayRequest, app: String, context: CommandContext) throws(InspectError) -> ReplayReport {
+    static func run(_ request: ReplayRequest, session: SessionInfo, context: CommandContext) throws(InspectError) -> ReplayReport {
+        try requireCodable(session, for: "replay needs")
+        let app = session.app
         guard let host = context.inspector.replayHost(for: app) else {
             let known = context.inspector.replayHosts.map(\.appName)
             let registered = known.isEmpty ? "none is registered" : "it registers \(known.joined(separator: ", "))"
@@ -20,6 +22,13 @@ enum ReplayInvocation {
             throw InspectError(error)
         } catch {
             throw InspectError.invalidData("\(error)")
+        }
+    }
+
+    /// A session recorded by reflection holds no JSON its app's types decode.
+    static func requireCodable(_ session: SessionInfo, for consumer: String) throws(InspectError) {
+        guard session.reflected.isEmpty else {
+            throw InspectError.invalidData(ReflectedParts.refusal(session: session.id, parts: session.reflected, needs: consumer))
         }
     }
 }

@@ -19,6 +19,9 @@ public enum RecordingFormat {
         .init("v2: session identity") { db in
             try db.execute(schemaV2)
         },
+        .init("v3: reflected sessions") { db in
+            try db.execute(schemaV3)
+        },
     ])
 
     /// Migrates an older file forward inside a writer's transaction: called
@@ -29,6 +32,15 @@ public enum RecordingFormat {
 
     /// The first version whose sessions store `uuid`, `app_version` and `os`.
     static let sessionIdentityVersion = 2
+
+    /// The first version whose sessions store which values were reflected.
+    static let reflectionVersion = 3
+
+    /// One nullable column: null, the default, reads as "nothing reflected",
+    /// which is true of every older session (reflection came with v3).
+    static let schemaV3 = """
+        ALTER TABLE sessions ADD COLUMN reflected TEXT;
+        """
 
     /// Adds columns only: a v1 session keeps null in them, and readers derive
     /// its identity (`SessionIdentity.derived`), so migrating a file changes

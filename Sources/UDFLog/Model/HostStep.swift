@@ -12,6 +12,8 @@ public struct HostStep: Sendable {
     public let cause: Int?
     public let reducerNanoseconds: Int?
     public let state: any Encodable & Sendable
+    /// Which of `action` and `state` the host could only hand over by reflection.
+    public let reflected: ReflectedParts
 
     public init(
         step: Int,
@@ -20,7 +22,8 @@ public struct HostStep: Sendable {
         actionName: String? = nil,
         cause: Int?,
         reducerNanoseconds: Int?,
-        state: any Encodable & Sendable
+        state: any Encodable & Sendable,
+        reflected: ReflectedParts = []
     ) {
         self.step = step
         self.time = time
@@ -29,6 +32,7 @@ public struct HostStep: Sendable {
         self.cause = cause
         self.reducerNanoseconds = reducerNanoseconds
         self.state = state
+        self.reflected = reflected
     }
 
     /// A step whose values are already JSON.

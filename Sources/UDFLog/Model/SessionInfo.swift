@@ -18,6 +18,8 @@ public struct SessionInfo: Sendable, Equatable {
     public let appVersion: String?
     /// The writing machine's operating system, when known (format v2).
     public let operatingSystem: String?
+    /// The values recorded by reflection, not `Codable` (format v3).
+    public let reflected: ReflectedParts
 }
 
 /// Whether a session is still being written.

@@ -79,10 +79,12 @@ public final class Recording {
     private var sessionSQL: String {
         let identity = formatVersion >= RecordingFormat.sessionIdentityVersion
             ? "s.uuid, s.app_version, s.os" : "NULL, NULL, NULL"
+        let reflected = formatVersion >= RecordingFormat.reflectionVersion ? "s.reflected" : "NULL"
         return """
             SELECT s.id, s.app, s.started_at, s.ended_at, s.status, s.host, s.pid, s.keyframe_interval,
                    t.id, (SELECT max(step) FROM steps WHERE timeline_id = t.id),
-                   \(identity), (SELECT state_hash FROM steps WHERE timeline_id = t.id AND step = 0)
+                   \(identity), (SELECT state_hash FROM steps WHERE timeline_id = t.id AND step = 0),
+                   \(reflected)
             FROM sessions s LEFT JOIN timelines t ON t.session_id = s.id AND t.name = 'main'
             """
     }
@@ -109,7 +111,8 @@ public final class Recording {
             identity: row.optionalText(10).map { SessionIdentity(uuid: $0, isDerived: false) }
                 ?? SessionIdentity.derived(app: row.text(1), host: host, pid: pid, startedAt: row.double(2), initialStateHash: row.optionalText(13)),
             appVersion: row.optionalText(11),
-            operatingSystem: row.optionalText(12)
+            operatingSystem: row.optionalText(12),
+            reflected: ReflectedParts(storedText: row.optionalText(14))
         )
     }
 

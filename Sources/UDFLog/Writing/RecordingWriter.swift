@@ -68,6 +68,8 @@ public final class RecordingWriter {
     /// The step the next appended row must have, for a branch writer: a store
     /// resumed with the wrong `initialStep` would otherwise leave a gap.
     private var nextStep: Int?
+    /// What the session's row already says was reflected; nil until read.
+    private var markedReflected: ReflectedParts?
 
     /// Opens or creates `path` and starts a new session with a `main` timeline.
     ///
@@ -145,9 +147,13 @@ public final class RecordingWriter {
         guard !isClosed else { throw RecordingError.invalidArgument("the recording writer is closed") }
         let saved = encoder.position
         var expected = nextStep
+        var marked = markedReflected
         do {
             try database.write { db in
                 for step in steps {
+                    if !step.reflected.isEmpty, !(marked?.isSuperset(of: step.reflected) ?? false) {
+                        marked = try markReflected(step.reflected, db)
+                    }
                     if let next = expected {
                         guard step.step == next else {
                             throw RecordingError.invalidArgument(
@@ -164,6 +170,16 @@ public final class RecordingWriter {
             throw RecordingWriter.mapWriteError(error, path: path)
         }
         nextStep = expected
+        markedReflected = marked
+    }
+
+    /// Adds `parts` to the session's `reflected` column, in the batch's
+    /// transaction, and returns what the column now says.
+    private func markReflected(_ parts: ReflectedParts, _ db: Database) throws -> ReflectedParts {
+        let stored = try db.prepare("SELECT reflected FROM sessions WHERE id = ?").firstRow([sessionID]) { $0.optionalText(0) }
+        let all = ReflectedParts(storedText: stored ?? nil).union(parts)
+        try db.prepare("UPDATE sessions SET reflected = ? WHERE id = ?").execute([all.storedText, sessionID])
+        return all
     }
 
     /// Marks the session closed. Later appends fail.

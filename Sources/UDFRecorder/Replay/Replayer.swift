@@ -138,9 +138,10 @@ public struct Replayer<State: Codable & Sendable, Action: Codable & Sendable>: S
         return states
     }
 
-    private static func open(_ path: String, _ session: Int?, _ timeline: String?) throws(RecordingError) -> (Recording, SessionInfo, TimelineInfo) {
+    private static func open(_ path: String, _ session: Int?, _ timeline: String?) throws -> (Recording, SessionInfo, TimelineInfo) {
         let recording = try Recording(path: path)
         let chosenSession = try recording.session(session)
+        try ReplayError.requireCodable(chosenSession)
         return (recording, chosenSession, try recording.timeline(timeline, in: chosenSession))
     }
 

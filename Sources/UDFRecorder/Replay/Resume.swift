@@ -28,10 +28,12 @@ public struct Resume<State: Decodable> {
     ///   - step: the timeline's last step when nil.
     /// - Throws: `RecordingError` for a file, session, timeline or step that
     ///   is missing or unreadable (`.notFound` for a step beyond the end);
-    ///   `ReplayError.stateMismatch` when the state does not decode into `State`.
+    ///   `ReplayError.stateMismatch` when the state does not decode into `State`,
+    ///   `.recordedByReflection` for a session whose values were not `Codable`.
     public init(path: String, session: Int? = nil, timeline: String? = nil, at step: Int? = nil) throws {
         let recording = try Recording(path: path)
         let chosenSession = try recording.session(session)
+        try ReplayError.requireCodable(chosenSession)
         let chosenTimeline = try recording.timeline(timeline, in: chosenSession)
         let step = step ?? chosenTimeline.lastStep
         let json = try recording.state(at: step, on: chosenTimeline)

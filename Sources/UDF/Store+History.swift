@@ -58,12 +58,8 @@ extension Store {
 
     func appendToHistory(_ entry: HistoryEntry) {
         registrar.withMutation(of: self, keyPath: historyKeyPath) {
-            history.removeSubrange((historyIndex + 1)...)
+            history.removeAll(after: historyIndex)
             history.append(entry)
-            let overflow = history.count - (historyLimit + 1)
-            if overflow > 0 {
-                history.removeFirst(overflow)
-            }
             historyIndex = history.count - 1
         }
     }

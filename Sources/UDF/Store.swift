@@ -85,7 +85,7 @@ public final class Store<State, Action: Sendable> {
 
     var storedState: State
     var storedStep: Int
-    var history: [HistoryEntry]
+    var history: HistoryBuffer<HistoryEntry>
     var historyIndex: Int
     let historyLimit: Int
     var subscribers: [Subscription: @MainActor (State) -> Void] = [:]
@@ -114,7 +114,7 @@ public final class Store<State, Action: Sendable> {
         self.reducer = reducer
         self.middleware = middleware
         self.historyLimit = max(0, historyLimit)
-        self.history = [HistoryEntry(step: initialStep, state: initialState)]
+        self.history = HistoryBuffer(capacity: max(0, historyLimit) + 1, first: HistoryEntry(step: initialStep, state: initialState))
         self.historyIndex = 0
     }
 

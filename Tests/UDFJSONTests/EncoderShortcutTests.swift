@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import UDFJSON
 
@@ -6,7 +7,7 @@ import Testing
 @Suite struct EncoderShortcutTests {
     @Test(arguments: [UInt64(1), 2, 3, 4, 5])
     func incrementalPathMatchesThePlainPathOnRandomEdits(seed: UInt64) throws {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         var state = ShortcutState.random(&random, rows: 40)
         let encoder = IncrementalJSONEncoder()
         let writer = IncrementalCanonicalWriter()
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func randomizedRowsAreReusedExceptTheEditedOne() throws {
-        var random = SplitMix(seed: 9)
+        var random = SplitMix64(seed: 9)
         var state = ShortcutState.random(&random, rows: 50)
         let encoder = IncrementalJSONEncoder()
         let before = try encoder.encode(state)
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func anIdenticalArrayBufferIsReusedWhole() throws {
-        var random = SplitMix(seed: 42)
+        var random = SplitMix64(seed: 42)
         let state = ShortcutState.random(&random, rows: 10)
         let encoder = IncrementalJSONEncoder()
         let first = try encoder.encode(state)

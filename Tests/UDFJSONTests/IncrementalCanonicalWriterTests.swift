@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 @testable import UDFJSON
 
 @Suite struct IncrementalCanonicalWriterTests {
-    private static func item(_ id: Int, _ random: inout SplitMix) -> JSONValue {
+    private static func item(_ id: Int, _ random: inout SplitMix64) -> JSONValue {
         [
             "id": .number(JSONNumber(id)),
             "title": .string("item \(id) with a title long enough to be reused"),
@@ -15,7 +16,7 @@ import Testing
     /// derived from the previous ones (sharing what did not change), give
     /// the plain writer's bytes and hash.
     @Test func randomlyEditedLongListsWriteThePlainBytes() {
-        var random = SplitMix(seed: 2_024)
+        var random = SplitMix64(seed: 2_024)
         let writer = IncrementalCanonicalWriter()
         var items = (0..<60).map { Self.item($0, &random) }
         var other = (0..<20).map { Self.item(1_000 + $0, &random) }

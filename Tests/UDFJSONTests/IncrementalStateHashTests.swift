@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import UDFJSON
 
@@ -10,7 +11,7 @@ import Testing
     }
 
     @Test func randomEditsOfLongTextsHashLikeThePlainHash() {
-        var random = SplitMix(seed: 77)
+        var random = SplitMix64(seed: 77)
         let hasher = IncrementalStateHash()
         var bytes = (0..<5_000).map { _ in UInt8.random(in: 0...255, using: &random) }
         for round in 0..<400 {
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func canonicalTextsOfRandomlyEditedStatesHashLikeTheirStateHash() {
-        var random = SplitMix(seed: 5)
+        var random = SplitMix64(seed: 5)
         let hasher = IncrementalStateHash()
         var items: [JSONValue] = (0..<300).map { index in ["id": .number(JSONNumber(index)), "title": .string("item \(index)")] }
         for _ in 0..<100 {

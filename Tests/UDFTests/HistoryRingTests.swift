@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import UDF
 
@@ -25,7 +26,7 @@ import UDF
 
     @Test(arguments: [0, 1, 2, 3, 7, 64])
     func randomOperationsMatchThePlainArray(limit: Int) throws {
-        var random = SplitMix(seed: UInt64(limit) &+ 17)
+        var random = SplitMix64(seed: UInt64(limit) &+ 17)
         let store = Store(initialState: Counter(), reducer: Counter.reducer, historyLimit: limit)
         var plain = PlainHistory(entries: [(0, 0)], limit: limit)
         for operation in 0..<2_000 {
@@ -52,20 +53,5 @@ import UDF
             try #require(store.canRedo == (plain.index < plain.entries.count - 1))
         }
         #expect(throws: StoreError.stepNotInHistory(plain.lastStep + 1)) { try store.jump(to: plain.lastStep + 1) }
-    }
-}
-
-/// A small, seeded generator, so that a failing run repeats.
-private struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

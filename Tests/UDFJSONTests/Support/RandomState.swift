@@ -1,4 +1,5 @@
 import TestSupport
+
 /// Randomized states for checking shortcuts against the plain path.
 struct ShortcutState: Codable, Equatable {
     struct Row: Codable, Equatable {
@@ -16,27 +17,10 @@ struct ShortcutState: Codable, Equatable {
     var title: String
 }
 
-/// A small seedable generator (SplitMix64), so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension ShortcutState {
     static let words = ["a", "b\"q", "ünï", "line\nbreak", "a long title that is not a small string", "", "😀"]
 
-    static func random(_ random: inout SplitMix, rows: Int) -> ShortcutState {
+    static func random(_ random: inout SplitMix64, rows: Int) -> ShortcutState {
         ShortcutState(
             rows: (0..<rows).map { Row.random(&random, id: $0) },
             grid: (0..<3).map { row in (0..<4).map { row * 10 + $0 } },
@@ -46,7 +30,7 @@ extension ShortcutState {
     }
 
     /// One random edit of the kind reducers make.
-    mutating func mutate(_ random: inout SplitMix) {
+    mutating func mutate(_ random: inout SplitMix64) {
         let roll = random.next() % 10
         let index = rows.isEmpty ? 0 : Int(random.next() % UInt64(rows.count))
         switch roll {
@@ -65,7 +49,7 @@ extension ShortcutState {
 }
 
 extension ShortcutState.Row {
-    static func random(_ random: inout SplitMix, id: Int) -> ShortcutState.Row {
+    static func random(_ random: inout SplitMix64, id: Int) -> ShortcutState.Row {
         let words = ShortcutState.words
         return ShortcutState.Row(
             id: id,

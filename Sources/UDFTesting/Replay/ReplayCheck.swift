@@ -52,12 +52,7 @@ public struct ReplayCheck<State: Codable, Action: Decodable & Sendable>: Sendabl
     }
 
     private func replay(_ timeline: RecordedTimeline, location: TestLocation) throws {
-        var state: State
-        do {
-            state = try JSONValueDecoder().decode(State.self, from: timeline.initialState)
-        } catch {
-            throw RecordedTimelineError.stateMismatch(step: timeline.firstStep, type: "\(State.self)", reason: "\(error)")
-        }
+        var state = try timeline.decodedInitialState(as: State.self)
         try CheckFailure.compare(
             state, with: timeline.initialState, context: "Step \(timeline.firstStep)",
             mismatch: "the recorded state does not survive a round trip through \(State.self) (- recorded, + decoded)"

@@ -16,14 +16,8 @@ extension TestStore where State: Decodable, Action: Decodable {
         line: UInt = #line,
         column: UInt = #column
     ) throws(RecordedTimelineError) {
-        let initialState: State
-        do {
-            initialState = try JSONValueDecoder().decode(State.self, from: timeline.initialState)
-        } catch {
-            throw .stateMismatch(step: timeline.firstStep, type: String(describing: State.self), reason: "\(error)")
-        }
         self.init(
-            initialState: initialState, reducer: reducer, initialStep: timeline.firstStep, timeout: timeout,
+            initialState: try timeline.decodedInitialState(as: State.self), reducer: reducer, initialStep: timeline.firstStep, timeout: timeout,
             reporter: reporter, fileID: fileID, filePath: filePath, line: line, column: column
         )
     }

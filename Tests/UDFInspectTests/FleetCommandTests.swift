@@ -35,7 +35,8 @@ import UDFJSON
         let two = await InspectorHarness.run(arguments + ["--jobs", "2"])
         #expect(one.status == 0)
         #expect(one == two)
-        let files = one.stdout.split(separator: "\n").dropFirst().dropLast().map { $0.split(separator: " ")[0] }
+        // The find header and the column header, then rows ending with their file, then the count.
+        let files = one.stdout.split(separator: "\n").dropFirst(2).dropLast().map { $0.split(separator: " ").last ?? "" }
         #expect(files.count > 6)
         #expect(files == files.sorted())
         #expect(Set(files).count == 6)

@@ -15,8 +15,12 @@ extension FindCommand {
         var matched = 0
         var searched = 0
         var stream = json ? JSONArrayStream(context.console) : nil
+        var table = StreamingTable([
+            (.init("SESSION"), FleetRun.uuidWidth), (.init("STEP"), 8), (.init("ACTION"), 16), (.init("FILE"), 0),
+        ])
         if !json {
             context.console.out(context.colour.dim("find · \(predicate)\(becomes ? " · turns true" : "") · \(fleet.inputs.files.count) files"))
+            context.console.out(table.header(style: context.colour.bold))
         }
         let outcome = fleet.run.run(context, job: { path throws(InspectError) in
             try search.matches(in: path)
@@ -28,7 +32,9 @@ extension FindCommand {
                     if stream != nil {
                         stream?.append(JSONShapes.fleetStep(file: path, session: session, timeline: timeline, step))
                     } else {
-                        context.console.out("\(path)  \(session.identity.uuid)  \(timeline.name)@\(step.step)  \(step.actionName ?? "(initial state)")")
+                        context.console.out(table.row([
+                            session.identity.uuid, "\(timeline.name)@\(step.step)", step.actionName ?? "(initial state)", path,
+                        ]))
                     }
                 }
             }

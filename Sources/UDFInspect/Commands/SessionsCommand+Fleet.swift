@@ -5,8 +5,13 @@ extension SessionsCommand {
     func runMany(_ context: CommandContext) throws(InspectError) -> ExitCode {
         try fleet.inputs.requireFiles()
         var stream = json ? JSONArrayStream(context.console) : nil
+        var table = StreamingTable([
+            (.init("SESSION"), FleetRun.uuidWidth), (.init("ID", alignment: .right), 2),
+            (.init("STARTED"), FleetRun.timeWidth), (.init("STATUS"), "interrupted".count),
+            (.init("STEPS", alignment: .right), 6), (.init("APP"), 12), (.init("FILE"), 0),
+        ])
         if !json {
-            context.console.out(context.colour.bold("FILE  SESSION  ID  STARTED  STATUS  STEPS  APP"))
+            context.console.out(table.header(style: context.colour.bold))
         }
         let outcome = fleet.run.run(context, job: { path throws(InspectError) -> [SessionInfo] in
             do throws(RecordingError) {
@@ -19,11 +24,10 @@ extension SessionsCommand {
                 if stream != nil {
                     stream?.append(JSONShapes.fleetSession(file: path, session))
                 } else {
-                    let fields = [
-                        path, session.identity.uuid, "\(session.id)", TimeFormat.iso(session.startedAt),
-                        status(session.status, context.colour), "\(session.stepCount)", session.app,
-                    ]
-                    context.console.out(fields.joined(separator: "  "))
+                    context.console.out(table.row([
+                        session.identity.uuid, "\(session.id)", TimeFormat.iso(session.startedAt),
+                        status(session.status, context.colour), "\(session.stepCount)", session.app, path,
+                    ]))
                 }
             }
         })

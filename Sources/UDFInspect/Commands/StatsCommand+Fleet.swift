@@ -8,8 +8,13 @@ extension StatsCommand {
         let timelineName = fleetTimeline
         var stream = json ? JSONArrayStream(context.console) : nil
         var totals = (sessions: 0, steps: 0, storedBytes: 0)
+        var table = StreamingTable([
+            (.init("SESSION"), FleetRun.uuidWidth), (.init("TIMELINE"), 8),
+            (.init("STEPS", alignment: .right), 7), (.init("ACTIONS", alignment: .right), 7),
+            (.init("STORED BYTES", alignment: .right), 0), (.init("LARGEST STATE", alignment: .right), 0), (.init("FILE"), 0),
+        ])
         if !json {
-            context.console.out(context.colour.bold("FILE  SESSION  TIMELINE  STEPS  ACTIONS  STORED BYTES  LARGEST STATE"))
+            context.console.out(table.header(style: context.colour.bold))
         }
         let outcome = fleet.run.run(context, job: { path throws(InspectError) -> [(SessionInfo, TimelineInfo, TimelineStatistics)] in
             let recording: Recording
@@ -37,10 +42,10 @@ extension StatsCommand {
                     stream?.append(JSONShapes.fleetStats(file: path, session: session, timeline: timeline, statistics))
                 } else {
                     let actions = statistics.actions.reduce(0) { $0 + $1.count }
-                    context.console.out([
-                        path, session.identity.uuid, timeline.name, "\(storage.steps)", "\(actions)",
-                        "\(storage.keyframeBytes + storage.patchBytes)", "\(storage.largestState)",
-                    ].joined(separator: "  "))
+                    context.console.out(table.row([
+                        session.identity.uuid, timeline.name, "\(storage.steps)", "\(actions)",
+                        "\(storage.keyframeBytes + storage.patchBytes)", "\(storage.largestState)", path,
+                    ]))
                 }
             }
         })

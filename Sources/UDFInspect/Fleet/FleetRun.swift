@@ -54,6 +54,11 @@ struct FleetRun {
         return outcome
     }
 
+    /// Text widths known before the first row, so streamed tables line up:
+    /// a hyphenated UUID, and a time as `TimeFormat.iso` prints it.
+    static let uuidWidth = 36
+    static let timeWidth = TimeFormat.iso(Date(timeIntervalSince1970: 0)).count
+
     /// The default pool size: one worker per core the process may use.
     static var defaultWorkers: Int {
         max(1, ProcessInfo.processInfo.activeProcessorCount)

@@ -75,7 +75,8 @@ public struct TableRenderer: Sendable {
         return lines
     }
 
-    private func line(_ cells: [String], widths: [Int], style: (String) -> String) -> String {
+    /// One line of `cells` padded to `widths`; `StreamingTable` shares it.
+    func line(_ cells: [String], widths: [Int], style: (String) -> String) -> String {
         var text = ""
         for (column, cell) in cells.enumerated() {
             let padding = String(repeating: " ", count: widths[column] - cell.visibleWidth)

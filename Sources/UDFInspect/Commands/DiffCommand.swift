@@ -6,6 +6,9 @@ import UDFLog
 struct DiffCommand: InspectCommand {
     static let formats = ["tree", "patch", "paths"]
 
+    static let format = OptionKey<String?>.choice("--format", value: "format", allowed: formats, help: "tree, patch or paths.", defaultDescription: "tree")
+    static let path = OptionKey<JSONPath?>.path("--path", help: "Compare only the values at this path.")
+
     static let spec = CommandSpec(
         name: "diff",
         abstract: "Show what changed between two steps.",
@@ -18,11 +21,11 @@ struct DiffCommand: InspectCommand {
             ArgumentSpec(name: "b", help: "A second step; without it, A is compared with the step before it.", isOptional: true),
         ],
         options: [
-            CommonOptions.session,
-            CommonOptions.timeline,
-            .option("--format", value: "format", help: "tree, patch or paths.", defaultDescription: "tree"),
-            .option("--path", value: "path", help: "Compare only the values at this path."),
-            CommonOptions.json,
+            CommonOptions.session.spec,
+            CommonOptions.timeline.spec,
+            Self.format.spec,
+            Self.path.spec,
+            CommonOptions.json.spec,
         ],
         examples: ["udf-inspect diff todo.udf 11", "udf-inspect diff todo.udf 3 11 --format paths", "udf-inspect diff todo.udf main@40 fix@40"]
     )
@@ -38,9 +41,9 @@ struct DiffCommand: InspectCommand {
         recording = try RecordingArguments(arguments)
         a = try arguments.stepReference("a") ?? StepReference(timeline: nil, step: 0)
         b = try arguments.stepReference("b")
-        format = try arguments.choice("--format", Self.formats) ?? "tree"
-        statePath = try arguments.path("--path")
-        json = arguments.flag("--json")
+        format = try arguments.value(Self.format) ?? "tree"
+        statePath = try arguments.value(Self.path)
+        json = try arguments.value(CommonOptions.json)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {

@@ -4,16 +4,18 @@ import UDFLog
 
 /// `udf-inspect show FILE STEP`: the action and the state at a step.
 struct ShowCommand: InspectCommand {
+    static let path = OptionKey<JSONPath?>.path("--path", help: "Show only the value at this path, such as .todos[id=3] or .login.email.")
+
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show the action and the state at a step, or part of the state.",
         discussion: "STEP is a number, or TIMELINE@STEP for a step of another timeline. With --path, only the value there is shown; a path that selects nothing exits with 1.",
         arguments: [CommonOptions.file, ArgumentSpec(name: "step", help: "The step, such as 40 or fix@40.")],
         options: [
-            CommonOptions.session,
-            CommonOptions.timeline,
-            .option("--path", value: "path", help: "Show only the value at this path, such as .todos[id=3] or .login.email."),
-            CommonOptions.json,
+            CommonOptions.session.spec,
+            CommonOptions.timeline.spec,
+            Self.path.spec,
+            CommonOptions.json.spec,
         ],
         examples: ["udf-inspect show todo.udf 11", "udf-inspect show todo.udf 11 --path .todos", "udf-inspect show todo.udf 5000 --json"]
     )
@@ -26,8 +28,8 @@ struct ShowCommand: InspectCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
         step = try arguments.stepReference("step") ?? StepReference(timeline: nil, step: 0)
-        statePath = try arguments.path("--path")
-        json = arguments.flag("--json")
+        statePath = try arguments.value(Self.path)
+        json = try arguments.value(CommonOptions.json)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {

@@ -10,7 +10,7 @@ struct WhyCommand: InspectCommand {
             Lists the action at STEP, the action whose effect sent it, that action's cause, and so on back to a user or system action. For each link it also lists the other actions the same effects sent, and at the end what the effects of STEP itself sent.
             """,
         arguments: [CommonOptions.file, ArgumentSpec(name: "step", help: "The step, such as 7 or fix@7.")],
-        options: [CommonOptions.session, CommonOptions.timeline, CommonOptions.json],
+        options: [CommonOptions.session.spec, CommonOptions.timeline.spec, CommonOptions.json.spec],
         examples: ["udf-inspect why todo.udf 7", "udf-inspect why todo.udf 7 --json"]
     )
 
@@ -21,7 +21,7 @@ struct WhyCommand: InspectCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
         step = try arguments.stepReference("step") ?? StepReference(timeline: nil, step: 0)
-        json = arguments.flag("--json")
+        json = try arguments.value(CommonOptions.json)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {

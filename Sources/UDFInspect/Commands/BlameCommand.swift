@@ -70,7 +70,7 @@ struct BlameCommand: InspectCommand {
             let rows = zip(found.changes, summaries).map { change, summary in
                 [
                     "\(summary.step)",
-                    ActionFormatter.format(summary.action, maxWidth: LogCommand.actionWidth),
+                    ActionFormatter.format(summary.action, maxWidth: StepTable.actionWidth),
                     summary.cause.map { "← \($0)" } ?? "",
                     Self.describe(change.old) + " → " + Self.describe(change.new),
                 ]

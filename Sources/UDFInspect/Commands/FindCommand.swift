@@ -115,7 +115,7 @@ struct FindCommand: InspectCommand {
             header += range.lowerBound <= range.upperBound ? " · steps \(range.lowerBound)…\(range.upperBound)" : ""
             if let actionGlob { header += " · actions \(actionGlob)" }
             context.console.out(context.colour.dim(header))
-            for line in LogCommand.table(steps, on: timeline, colour: context.colour) {
+            for line in StepTable.rows(steps, on: timeline, colour: context.colour) {
                 context.console.out(line)
             }
         }

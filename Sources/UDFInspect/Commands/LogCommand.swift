@@ -39,8 +39,6 @@ struct LogCommand: InspectCommand {
         ]
     )
 
-    static let actionWidth = 72
-
     let recording: RecordingArguments
     let query: StepQuery
     let json: Bool
@@ -107,8 +105,8 @@ struct LogCommand: InspectCommand {
                 "steps": .array(steps.map { JSONShapes.step($0, on: selection.timeline) }),
             ]))
         } else {
-            context.console.out(context.colour.dim(LogCommand.header(selection)))
-            for line in LogCommand.table(steps, on: selection.timeline, colour: context.colour) {
+            context.console.out(context.colour.dim(StepTable.header(selection)))
+            for line in StepTable.rows(steps, on: selection.timeline, colour: context.colour) {
                 context.console.out(line)
             }
         }
@@ -117,32 +115,5 @@ struct LogCommand: InspectCommand {
             return .notFound
         }
         return .success
-    }
-
-    static func header(_ selection: RecordingSelection) -> String {
-        let session = selection.session
-        let timeline = selection.timeline
-        return "session \(session.id) · \(session.app) · \(timeline.name) · steps 0…\(timeline.lastStep) · \(session.status.rawValue) · started \(TimeFormat.iso(session.startedAt))"
-    }
-
-    /// The step table shared by `log` and the demo tour.
-    static func table(_ steps: [StepSummary], on timeline: TimelineInfo, colour: Colour) -> [String] {
-        let isBranch = timeline.parentID != nil
-        var columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("TIME"), .init("ACTION"), .init("CAUSE")]
-        if isBranch { columns.append(.init("STORED")) }
-        let rows = steps.map { summary in
-            var row = [
-                "\(summary.step)",
-                TimeFormat.timeOfDay(summary.time),
-                ActionFormatter.format(summary.action, maxWidth: actionWidth),
-                summary.cause.map { "← \($0)" } ?? "",
-            ]
-            if isBranch {
-                row.append(summary.timelineID == timeline.id ? "own" : "inherited")
-            }
-            return row
-        }
-        guard !rows.isEmpty else { return [] }
-        return TableRenderer(columns: columns).render(rows, headerStyle: colour.bold)
     }
 }

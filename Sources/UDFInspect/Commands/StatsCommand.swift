@@ -42,7 +42,7 @@ struct StatsCommand: InspectCommand {
         }
         let console = context.console
         let colour = context.colour
-        console.out(colour.dim(LogCommand.header(selection)))
+        console.out(colour.dim(StepTable.header(selection)))
         console.out("")
 
         let duration: (Int?) -> String = { $0.map { TimeFormat.duration(nanoseconds: $0) } ?? "-" }

@@ -36,7 +36,7 @@ struct WhyCommand: InspectCommand {
         let colour = context.colour
         guard let root = chain.links.last else { return .success }
         console.out(colour.dim("why step \(step.step) · \(timeline.name)"))
-        for line in LogCommand.table(chain.links.map(\.summary), on: timeline, colour: colour) {
+        for line in StepTable.rows(chain.links.map(\.summary), on: timeline, colour: colour) {
             console.out(line)
         }
         if root.summary.action == nil {
@@ -50,14 +50,14 @@ struct WhyCommand: InspectCommand {
                 console.out("The effects of step \(cause) sent nothing else.")
             } else {
                 console.out("The effects of step \(cause) also sent:")
-                for line in LogCommand.table(link.siblings, on: timeline, colour: colour) { console.out("  " + line) }
+                for line in StepTable.rows(link.siblings, on: timeline, colour: colour) { console.out("  " + line) }
             }
         }
         if chain.sent.isEmpty {
             console.out("The effects of step \(step.step) sent nothing.")
         } else {
             console.out("The effects of step \(step.step) sent:")
-            for line in LogCommand.table(chain.sent, on: timeline, colour: colour) { console.out("  " + line) }
+            for line in StepTable.rows(chain.sent, on: timeline, colour: colour) { console.out("  " + line) }
         }
         return .success
     }

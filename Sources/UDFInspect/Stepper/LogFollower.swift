@@ -22,7 +22,7 @@ struct LogFollower {
         let recording = selection.recording
         let console = context.console
         if !json {
-            console.out(context.colour.dim(LogCommand.header(selection) + " · following"))
+            console.out(context.colour.dim(StepTable.header(selection) + " · following"))
         }
         var next = 0
         var printed = 0
@@ -83,7 +83,7 @@ struct LogFollower {
         let step = String(summary.step)
         var line = String(repeating: " ", count: max(6 - step.count, 0)) + step
         line += "  " + TimeFormat.timeOfDay(summary.time)
-        line += "  " + ActionFormatter.format(summary.action, maxWidth: LogCommand.actionWidth)
+        line += "  " + ActionFormatter.format(summary.action, maxWidth: StepTable.actionWidth)
         if let cause = summary.cause {
             line += "  " + colour.dim("← \(cause)")
         }

@@ -11,7 +11,7 @@ struct FleetArguments {
         }
         self.jobs = jobs ?? FleetRun.defaultWorkers
         // Session ids are per file, so one id cannot choose across files.
-        if inputs.isMany, try arguments.isGiven(CommonOptions.session) {
+        if inputs.isMany, arguments.spec.declares(CommonOptions.session), try arguments.isGiven(CommonOptions.session) {
             throw arguments.usageError("'--session' reads one file; with several files every session is read")
         }
     }

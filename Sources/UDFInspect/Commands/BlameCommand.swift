@@ -62,8 +62,16 @@ struct BlameCommand: InspectCommand {
             throw InspectError.reading(error)
         }
         if json {
-            context.console.json(JSONShapes.blame(
-                path: statePath, at: last, strategy: strategy, changes: Array(zip(found.changes, summaries)), selection: selection
+            try context.console.json(BlameOutput(
+                session: selection.session.id,
+                timeline: timeline.name,
+                path: statePath.description,
+                at: last,
+                strategy: strategy.rawValue,
+                changes: zip(found.changes, summaries).map { change, summary in
+                    let kind: ChangeKind = change.old == nil ? .added : change.new == nil ? .removed : .changed
+                    return BlameOutput.Change(step: StepRecord(summary, on: timeline), kind: kind, old: change.old, new: change.new)
+                }
             ))
         } else {
             context.console.out(context.colour.dim("blame \(statePath) · \(timeline.name) · steps 0…\(last)"))

@@ -60,7 +60,7 @@ struct BranchCommand: InspectCommand {
             throw InspectError(error)
         }
         if json {
-            context.console.json(JSONShapes.timeline(branch, parentName: parent))
+            try context.console.json(BranchOutput(session: branch.sessionID, branch: TimelineRecord(branch, parentName: parent)))
         } else {
             context.console.out("Created timeline '\(branch.name)' in session \(branch.sessionID): forked from \(parent) at step \(at.step), sharing steps 0…\(at.step).")
             context.console.out(context.colour.dim("A host resumed into '\(branch.name)' records from step \(at.step + 1) on."))

@@ -63,7 +63,12 @@ struct DiffCommand: InspectCommand {
         }
         let diff = try StepDiff(selection, from: from, to: to, path: statePath)
         if json {
-            context.console.json(Self.json(diff))
+            try context.console.json(Self.output(diff, session: selection.session.id, path: statePath))
+            return .success
+        }
+        if format == "patch" {
+            // A machine format: the patch alone, `[]` for equal states, so `> fix.patch` and `| jq` work.
+            context.console.write((diff.node?.patch().jsonValue ?? .array([])).prettyText(indent: 2) + "\n")
             return .success
         }
         let fromLabel = diff.label(from.0, from.1)
@@ -87,33 +92,28 @@ struct DiffCommand: InspectCommand {
         return text.hasSuffix("\n") ? text : text + "\n"
     }
 
-    static func json(_ diff: StepDiff) -> JSONValue {
-        let changes: [JSONValue] = diff.node?.changes.map { change in
-            var object: [String: JSONValue] = ["path": .string(change.path.description)]
-            switch change.kind {
+    static func output(_ diff: StepDiff, session: Int, path: JSONPath?) -> DiffOutput {
+        let changes: [DiffOutput.Change] = diff.node?.changes.map { change in
+            let path = change.path.description
+            return switch change.kind {
             case .replaced(let old, let new):
-                object["kind"] = "replaced"
-                object["old"] = old
-                object["new"] = new
+                DiffOutput.Change(path: path, kind: .changed, old: old, new: new, fromIndex: nil, toIndex: nil)
             case .added(let value):
-                object["kind"] = "added"
-                object["new"] = value
+                DiffOutput.Change(path: path, kind: .added, old: nil, new: value, fromIndex: nil, toIndex: nil)
             case .removed(let value):
-                object["kind"] = "removed"
-                object["old"] = value
+                DiffOutput.Change(path: path, kind: .removed, old: value, new: nil, fromIndex: nil, toIndex: nil)
             case .moved(let from, let to):
-                object["kind"] = "moved"
-                object["fromIndex"] = .number(JSONNumber(from))
-                object["toIndex"] = .number(JSONNumber(to))
+                DiffOutput.Change(path: path, kind: .moved, old: nil, new: nil, fromIndex: from, toIndex: to)
             }
-            return .object(object)
         } ?? []
-        return .object([
-            "from": .object(["timeline": .string(diff.from.timeline.name), "step": .number(JSONNumber(diff.from.step))]),
-            "to": .object(["timeline": .string(diff.to.timeline.name), "step": .number(JSONNumber(diff.to.step))]),
-            "equal": .bool(diff.node == nil),
-            "patch": diff.node?.patch().jsonValue ?? .array([]),
-            "changes": .array(changes),
-        ])
+        return DiffOutput(
+            session: session,
+            from: DiffOutput.Side(timeline: diff.from.timeline.name, step: diff.from.step),
+            to: DiffOutput.Side(timeline: diff.to.timeline.name, step: diff.to.step),
+            path: path?.description,
+            equal: diff.node == nil,
+            patch: diff.node?.patch().jsonValue ?? .array([]),
+            changes: changes
+        )
     }
 }

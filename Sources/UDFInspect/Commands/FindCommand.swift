@@ -109,7 +109,14 @@ struct FindCommand: InspectCommand {
             throw InspectError.reading(error)
         }
         if json {
-            context.console.json(JSONShapes.find(self, selection: selection, steps: steps))
+            try context.console.json(FindOutput(
+                session: selection.session.id,
+                timeline: timeline.name,
+                where: predicate.description,
+                mode: all ? "all" : "first",
+                becomes: becomes,
+                steps: steps.map { StepRecord($0, on: timeline) }
+            ))
         } else {
             var header = "find · \(predicate)\(becomes ? " · turns true" : "") · \(timeline.name)"
             header += range.lowerBound <= range.upperBound ? " · steps \(range.lowerBound)…\(range.upperBound)" : ""

@@ -11,6 +11,7 @@ struct LogCommand: InspectCommand {
     static let action = OptionKey<String?>.text("--action", value: "glob", help: "Only actions whose name matches, for example 'add*' or 'login?'.")
     static let since = OptionKey<String?>.text("--since", value: "time", help: "Only steps at or after this time (ISO 8601 or Unix seconds).")
     static let until = OptionKey<String?>.text("--until", value: "time", help: "Only steps at or before this time (ISO 8601 or Unix seconds).")
+    static let noHeader = OptionKey<Bool>.flag("--no-header", help: "Print the steps only: no session line and no column names.")
     static let follow = OptionKey<Bool>.flag("--follow", help: "Keep printing steps as a running host records them, until its session ends.")
 
     static let spec = CommandSpec(
@@ -28,6 +29,7 @@ struct LogCommand: InspectCommand {
             Self.action.spec,
             Self.since.spec,
             Self.until.spec,
+            Self.noHeader.spec,
             Self.follow.spec,
             CommonOptions.json.spec,
         ],
@@ -43,11 +45,13 @@ struct LogCommand: InspectCommand {
     let query: StepQuery
     let json: Bool
     let follow: Bool
+    let noHeader: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
         json = try arguments.value(CommonOptions.json)
         follow = try arguments.value(Self.follow)
+        noHeader = try arguments.value(Self.noHeader)
         let from = try arguments.value(Self.from)
         let to = try arguments.value(Self.to)
         let first = try arguments.value(Self.first)
@@ -90,7 +94,8 @@ struct LogCommand: InspectCommand {
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
         if follow {
-            return try LogFollower(selection: selection, query: query, json: json).run(context)
+            let showsHeader = !noHeader && context.console.stdoutIsTerminal
+            return try LogFollower(selection: selection, query: query, json: json, showsHeader: showsHeader).run(context)
         }
         let steps: [StepSummary]
         do {
@@ -99,14 +104,18 @@ struct LogCommand: InspectCommand {
             throw InspectError(error)
         }
         if json {
-            context.console.json(.object([
-                "session": .number(JSONNumber(selection.session.id)),
-                "timeline": .string(selection.timeline.name),
-                "steps": .array(steps.map { JSONShapes.step($0, on: selection.timeline) }),
-            ]))
+            try context.console.json(LogOutput(
+                session: selection.session.id,
+                timeline: selection.timeline.name,
+                steps: steps.map { StepRecord($0, on: selection.timeline) }
+            ))
         } else {
-            context.console.out(context.colour.dim(StepTable.header(selection)))
-            for line in StepTable.rows(steps, on: selection.timeline, colour: context.colour) {
+            // The session line is for people: on a terminal only, as git decorates.
+            if !noHeader, context.console.stdoutIsTerminal {
+                context.console.out(context.colour.dim(StepTable.header(selection)))
+            }
+            let rows = StepTable.rows(steps, on: selection.timeline, colour: context.colour)
+            for line in noHeader ? Array(rows.dropFirst()) : rows {
                 context.console.out(line)
             }
         }

@@ -100,13 +100,15 @@ struct ReplayCommand: InspectCommand {
             throw InspectError.invalidData("the host replayed but wrote no branch")
         }
         if json {
-            context.console.json(.object([
-                "branch": JSONShapes.timeline(branch, parentName: report.timeline),
-                "reducer": .string(report.reducer),
-                "fromStep": .number(JSONNumber(report.fromStep)),
-                "stepsReplayed": .number(JSONNumber(report.stepsReplayed)),
-                "reappliedSteps": .array(report.reappliedSteps.map { .number(JSONNumber($0)) }),
-            ]))
+            try context.console.json(ReplayOutput(
+                session: selection.session.id,
+                timeline: report.timeline,
+                branch: TimelineRecord(branch, parentName: report.timeline),
+                reducer: report.reducer,
+                fromStep: report.fromStep,
+                replayedStepCount: report.stepsReplayed,
+                reappliedSteps: report.reappliedSteps
+            ))
             return .success
         }
         let steps = branch.lastStep >= branch.firstOwnStep ? "steps \(branch.firstOwnStep)…\(branch.lastStep)" : "no steps"

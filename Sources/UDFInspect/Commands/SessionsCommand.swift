@@ -31,7 +31,7 @@ struct SessionsCommand: InspectCommand {
             throw InspectError(error)
         }
         if json {
-            context.console.json(.array(sessions.map(JSONShapes.session)))
+            try context.console.json(SessionsOutput(sessions: sessions.map { SessionRecord($0) }))
             return .success
         }
         if sessions.isEmpty {

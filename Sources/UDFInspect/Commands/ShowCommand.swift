@@ -37,13 +37,13 @@ struct ShowCommand: InspectCommand {
         let timeline = try selection.timeline(for: step)
         let summary = try selection.summary(step.step, on: timeline)
         let state = try selection.state(step.step, on: timeline)
-        var shown = JSONShapes.step(summary, on: timeline).objectValue ?? [:]
-        shown["timeline"] = .string(timeline.name)
+        let record = StepRecord(summary, on: timeline)
 
         guard let statePath else {
             if json {
-                shown["state"] = state
-                context.console.json(.object(shown))
+                try context.console.json(ShowOutput(
+                    session: selection.session.id, timeline: timeline.name, step: record, state: state, path: nil, value: nil
+                ))
             } else {
                 printHeader(summary, timeline: timeline, context: context)
                 context.console.out(state.prettyText(indent: 2))
@@ -56,11 +56,15 @@ struct ShowCommand: InspectCommand {
         }
         let isSingle = !statePath.components.contains(.wildcard)
         if json {
-            shown["path"] = .string(statePath.description)
-            shown["value"] = isSingle ? matches[0].value : .array(matches.map { .object(["path": .string($0.path.description), "value": $0.value]) })
-            context.console.json(.object(shown))
+            let value: JSONValue = isSingle ? matches[0].value : .array(matches.map { .object(["path": .string($0.path.description), "value": $0.value]) })
+            try context.console.json(ShowOutput(
+                session: selection.session.id, timeline: timeline.name, step: record, state: nil, path: statePath.description, value: value
+            ))
         } else {
-            printHeader(summary, timeline: timeline, context: context)
+            // The value alone into a pipe, so `> value.json` and `| jq` work; people on a terminal see where it is from.
+            if context.console.stdoutIsTerminal {
+                printHeader(summary, timeline: timeline, context: context)
+            }
             if isSingle {
                 context.console.out(matches[0].value.prettyText(indent: 2))
             } else {

@@ -37,7 +37,7 @@ struct StatsCommand: InspectCommand {
             throw InspectError(error)
         }
         if json {
-            context.console.json(JSONShapes.stats(statistics, selection: selection))
+            try context.console.json(StatsOutput(statistics, session: selection.session, timeline: selection.timeline))
             return .success
         }
         let console = context.console

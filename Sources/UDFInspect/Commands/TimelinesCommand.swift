@@ -32,7 +32,10 @@ struct TimelinesCommand: InspectCommand {
         }
         let names = Dictionary(uniqueKeysWithValues: timelines.map { ($0.id, $0.name) })
         if json {
-            context.console.json(.array(timelines.map { JSONShapes.timeline($0, parentName: $0.parentID.flatMap { names[$0] }) }))
+            try context.console.json(TimelinesOutput(
+                session: selection.session.id,
+                timelines: timelines.map { TimelineRecord($0, parentName: $0.parentID.flatMap { names[$0] }) }
+            ))
             return .success
         }
         context.console.out("session \(selection.session.id) (\(selection.session.app))")

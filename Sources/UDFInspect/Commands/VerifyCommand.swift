@@ -57,15 +57,15 @@ struct VerifyCommand: InspectCommand {
             throw InspectError(error)
         }
         if json {
-            context.console.json(.object([
-                "ok": .bool(report.isOK),
-                "integrityCheck": .string(report.integrityOK ? "ok" : "failed"),
-                "sessions": .number(JSONNumber(report.sessions)),
-                "timelines": .number(JSONNumber(report.timelines)),
-                "steps": .number(JSONNumber(report.steps)),
-                "keyframes": .number(JSONNumber(report.keyframes)),
-                "problems": .array(report.problems.map(JSONValue.string)),
-            ]))
+            try context.console.json(VerifyOutput(
+                ok: report.isOK,
+                integrityCheck: report.integrityOK ? "ok" : "failed",
+                sessionCount: report.sessions,
+                timelineCount: report.timelines,
+                stepCount: report.steps,
+                keyframeCount: report.keyframes,
+                problems: report.problems
+            ))
         } else {
             let counts = "\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.timelines) timeline\(report.timelines == 1 ? "" : "s"), \(report.steps) steps, \(report.keyframes) keyframes"
             if report.isOK {
@@ -89,22 +89,17 @@ struct VerifyCommand: InspectCommand {
         let report = try ReplayInvocation.run(request, app: selection.session.app, context: context)
         let node = report.divergence.flatMap { JSONDiff.diff($0.recorded, $0.replayed) }
         if json {
-            var divergence: JSONValue = .null
-            if let found = report.divergence {
-                divergence = .object([
-                    "step": .number(JSONNumber(found.step)),
-                    "action": found.action ?? .null,
-                    "patch": node?.patch().jsonValue ?? .array([]),
-                ])
-            }
-            context.console.json(.object([
-                "ok": .bool(report.divergence == nil),
-                "timeline": .string(report.timeline),
-                "reducer": .string(report.reducer),
-                "stepsReplayed": .number(JSONNumber(report.stepsReplayed)),
-                "reappliedSteps": .array(report.reappliedSteps.map { .number(JSONNumber($0)) }),
-                "divergence": divergence,
-            ]))
+            try context.console.json(VerifyReplayOutput(
+                ok: report.divergence == nil,
+                session: selection.session.id,
+                timeline: report.timeline,
+                reducer: report.reducer,
+                replayedStepCount: report.stepsReplayed,
+                reappliedSteps: report.reappliedSteps,
+                divergence: report.divergence.map { found in
+                    VerifyReplayOutput.Divergence(step: found.step, action: found.action, patch: node?.patch().jsonValue ?? .array([]))
+                }
+            ))
             return report.divergence == nil ? .success : .dataError
         }
         let colour = context.colour

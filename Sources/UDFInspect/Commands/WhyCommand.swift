@@ -29,7 +29,16 @@ struct WhyCommand: InspectCommand {
         let timeline = try selection.timeline(for: step)
         let chain = try CausalChain(step: step.step, in: selection.recording, on: timeline)
         if json {
-            context.console.json(JSONShapes.why(chain, step: step.step, timeline: timeline, session: selection.session))
+            try context.console.json(WhyOutput(
+                session: selection.session.id,
+                timeline: timeline.name,
+                step: step.step,
+                chain: chain.links.map { StepRecord($0.summary, on: timeline) },
+                alsoSent: chain.links.compactMap { link in
+                    link.summary.cause.map { WhyOutput.Siblings(cause: $0, steps: link.siblings.map { StepRecord($0, on: timeline) }) }
+                },
+                sent: chain.sent.map { StepRecord($0, on: timeline) }
+            ))
             return .success
         }
         let console = context.console

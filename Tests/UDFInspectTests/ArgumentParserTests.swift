@@ -17,51 +17,54 @@ import Testing
     @Test func optionValueAsNextWord() throws {
         let parsed = try parse(["app.udf", "--session", "3"])
         #expect(parsed.positional("file") == "app.udf")
-        #expect(parsed.value("--session") == "3")
-        #expect(parsed.value("--timeline") == nil)
+        #expect(try parsed.text(SampleKeys.session) == "3")
+        #expect(try parsed.text(SampleKeys.timeline) == nil)
         #expect(parsed.isHelpRequested == false)
     }
 
     @Test func optionValueAfterEquals() throws {
         let parsed = try parse(["--timeline=fix=2", "app.udf"])
-        #expect(parsed.value("--timeline") == "fix=2")
+        #expect(try parsed.text(SampleKeys.timeline) == "fix=2")
         #expect(parsed.positional("file") == "app.udf")
     }
 
     @Test func emptyValueAfterEquals() throws {
         let parsed = try parse(["app.udf", "--session="])
-        #expect(parsed.value("--session") == "")
+        #expect(try parsed.text(SampleKeys.session) == "")
     }
 
     @Test func shortAndLongNamesFindTheSameOption() throws {
         let parsed = try parse(["app.udf", "-a", "todo/*", "--action=auth/*", "-a=ui/*"])
-        #expect(parsed.values("-a") == ["todo/*", "auth/*", "ui/*"])
-        #expect(parsed.values("--action") == ["todo/*", "auth/*", "ui/*"])
-        #expect(parsed.value("--action") == "ui/*")
+        #expect(try parsed.value(SampleKeys.action) == ["todo/*", "auth/*", "ui/*"])
+        #expect(try parsed.text(SampleKeys.action) == "ui/*")
     }
 
     @Test func nonRepeatingOptionKeepsItsLastValue() throws {
         let parsed = try parse(["app.udf", "--session", "1", "--session", "2"])
-        #expect(parsed.values("--session") == ["2"])
+        #expect(try parsed.value(SampleKeys.session) == 2)
     }
 
     @Test func flags() throws {
         let parsed = try parse(["app.udf", "--json"])
-        #expect(parsed.flag("--json"))
-        #expect(try parse(["app.udf"]).flag("--json") == false)
+        #expect(try parsed.value(SampleKeys.json))
+        #expect(try parse(["app.udf"]).value(SampleKeys.json) == false)
     }
 
-    @Test func undeclaredNamesFindNothing() throws {
+    @Test func undeclaredKeysAreRefusedNotReadAsAbsent() throws {
         let parsed = try parse(["app.udf", "--json"])
-        #expect(parsed.flag("--jsn") == false)
-        #expect(parsed.value("--nope") == nil)
+        #expect(throws: error("internal error: 'log' reads '--jsn', which its spec does not declare")) {
+            try parsed.value(OptionKey<Bool>.flag("--jsn", help: "A misspelt --json."))
+        }
+        #expect(throws: error("internal error: 'log' reads '--nope', which its spec does not declare")) {
+            try parsed.isGiven(OptionKey<String?>.text("--nope", value: "x", help: "Not declared."))
+        }
         #expect(parsed.positional("nope") == nil)
     }
 
     @Test func doubleDashEndsOptions() throws {
         let parsed = try parse(["--json", "--", "--weird-file.udf"])
         #expect(parsed.positional("file") == "--weird-file.udf")
-        #expect(parsed.flag("--json"))
+        #expect(try parsed.value(SampleKeys.json))
     }
 
     @Test func optionsAfterDoubleDashAreArguments() {
@@ -72,8 +75,8 @@ import Testing
 
     @Test func negativeNumberIsAValue() throws {
         let parsed = try parse(["app.udf", "--from", "-3", "--to", "-1.5"])
-        #expect(parsed.value("--from") == "-3")
-        #expect(parsed.value("--to") == "-1.5")
+        #expect(try parsed.text(SampleKeys.from) == "-3")
+        #expect(try parsed.text(SampleKeys.to) == "-1.5")
     }
 
     @Test func negativeNumberIsAPositional() throws {
@@ -85,13 +88,13 @@ import Testing
         #expect(throws: error("Missing value for '--timeline <name>'")) {
             try parse(["app.udf", "--timeline", "-x"])
         }
-        #expect(try parse(["app.udf", "--timeline=-x"]).value("--timeline") == "-x")
+        #expect(try parse(["app.udf", "--timeline=-x"]).text(SampleKeys.timeline) == "-x")
     }
 
     @Test func loneDashIsAValue() throws {
         let parsed = try parse(["-", "--timeline", "-"])
         #expect(parsed.positional("file") == "-")
-        #expect(parsed.value("--timeline") == "-")
+        #expect(try parsed.text(SampleKeys.timeline) == "-")
     }
 
     // MARK: Positionals
@@ -210,21 +213,21 @@ import Testing
 
     @Test func intValues() throws {
         let parsed = try parse(["app.udf", "--from", "-3", "--to", "20"])
-        #expect(try parsed.int("--from") == -3)
-        #expect(try parsed.int("--to") == 20)
-        #expect(try parsed.int("--session") == nil)
+        #expect(try parsed.value(SampleKeys.from) == -3)
+        #expect(try parsed.value(SampleKeys.to) == 20)
+        #expect(try parsed.value(SampleKeys.session) == nil)
     }
 
     @Test func invalidIntNamesTheOption() throws {
         let parsed = try parse(["app.udf", "--from", "x", "--to", "1.5"])
         #expect(throws: error("The value 'x' is invalid for '--from <step>'")) {
-            try parsed.int("--from")
+            try parsed.value(SampleKeys.from)
         }
         #expect(throws: error("The value '1.5' is invalid for '--to <step>'")) {
-            try parsed.int("--to")
+            try parsed.value(SampleKeys.to)
         }
         #expect(throws: error("The value '99999999999999999999' is invalid for '--from <step>'")) {
-            try parse(["app.udf", "--from", "99999999999999999999"]).int("--from")
+            try parse(["app.udf", "--from", "99999999999999999999"]).value(SampleKeys.from)
         }
     }
 
@@ -238,12 +241,12 @@ import Testing
 
     @Test func choiceValues() throws {
         let parsed = try parse(["app.udf", "--format", "table"])
-        #expect(try parsed.choice("--format", ["table", "lines"]) == "table")
-        #expect(try parse(["app.udf"]).choice("--format", ["table", "lines"]) == nil)
+        #expect(try parsed.value(SampleKeys.format) == "table")
+        #expect(try parse(["app.udf"]).value(SampleKeys.format) == nil)
         #expect(
             throws: error("The value 'tree' is invalid for '--format <format>'. Expected one of: table, lines")
         ) {
-            try parse(["app.udf", "--format=tree"]).choice("--format", ["table", "lines"])
+            try parse(["app.udf", "--format=tree"]).value(SampleKeys.format)
         }
     }
 

@@ -48,8 +48,9 @@ import UDFJSON
         #expect(result.status == 0)
         let rows = try #require(try JSONParser().parse(Array(result.stdout.utf8)).arrayValue)
         #expect(rows.map { $0["file"] } == [.string(fleet.root + "/a.udf"), .string(fleet.root + "/sub/b.udf")])
-        #expect(rows[0]["uuid"] == "4d7f866c-17d7-8422-93c6-2551e5fe384d")
-        #expect(rows[0]["uuidDerived"] == true)
+        #expect(rows[0]["sessionUUID"] == "4d7f866c-17d7-8422-93c6-2551e5fe384d")
+        #expect(rows[0]["sessionUUIDDerived"] == true)
+        #expect(rows[0]["schemaVersion"] == 1)
     }
 
     @Test func everyFileBadExitsWithTheFirstFilesOwnStatus() async throws {

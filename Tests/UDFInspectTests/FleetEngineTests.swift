@@ -31,8 +31,7 @@ import UDFJSON
         #expect(find.status == 0, "\(find.stderr)")
         let rows = try #require(try JSONParser().parse(Array(find.stdout.utf8)).arrayValue)
         let expected = try rows.map { row -> String in
-            let step = try #require(row["step"])
-            return "\(try #require(row["sessionUUID"]?.stringValue)) \(try #require(row["timeline"]?.stringValue)) \(try #require(step["step"]?.canonicalText)) \(step["actionName"]?.stringValue ?? "-")"
+            "\(try #require(row["sessionUUID"]?.stringValue)) \(try #require(row["timeline"]?.stringValue)) \(try #require(row["step"]?.canonicalText)) \(row["actionName"]?.stringValue ?? "-")"
         }.sorted()
         let sessions = try Subprocess.run(Executables.inspector, ["sessions", recordings, "--json"])
         let sessionCount = try #require(try JSONParser().parse(Array(sessions.stdout.utf8)).arrayValue).count

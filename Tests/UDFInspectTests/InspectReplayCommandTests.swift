@@ -60,9 +60,9 @@ import UDFRecorder
         await store.settle()
         try recorder.close()
 
-        let log = await InspectorHarness.run(["log", path, "--timeline", "fix"])
+        let log = await InspectorHarness.run(["log", path, "--timeline", "fix", "--no-header"])
         #expect(log.status == 0)
-        let rows = log.stdout.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ") }
+        let rows = log.stdout.split(separator: "\n").map { $0.split(separator: " ") }
         let inherited = rows.filter { $0.last == "inherited" }.compactMap { $0.first.flatMap { Int($0) } }
         let own = rows.filter { $0.last == "own" }.compactMap { $0.first.flatMap { Int($0) } }
         #expect(inherited == Array(0...40))

@@ -14,9 +14,9 @@ import UDFLog
         let counts = actions.compactMap { $0["count"]?.numberValue?.intValue }
         #expect(counts.reduce(0, +) == 1_000)
         let storage = try #require(json["storage"])
-        #expect(storage["steps"]?.numberValue?.intValue == 1_001)
-        #expect(storage["keyframes"]?.numberValue?.intValue == 26)
-        #expect(storage["patches"]?.numberValue?.intValue == 975)
+        #expect(storage["stepCount"]?.numberValue?.intValue == 1_001)
+        #expect(storage["keyframeCount"]?.numberValue?.intValue == 26)
+        #expect(storage["patchCount"]?.numberValue?.intValue == 975)
         for action in actions {
             let times = try #require(action["reducerNanoseconds"])
             let p50 = try #require(times["p50"]?.numberValue?.intValue)

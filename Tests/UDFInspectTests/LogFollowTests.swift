@@ -40,10 +40,10 @@ import Glibc
         let stepCount = try #require(Self.steps(in: sessions.stdout))
         #expect(stepCount > 2_000)
 
+        // Into a pipe: no session line first, only the steps and the closing line.
         let lines = follow.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("session 1 · TodoExample · main · ") == true)
         #expect(lines.last == "session 1 closed")
-        let steps = lines.dropFirst().dropLast().map { Int($0.prefix(6).trimmingCharacters(in: .whitespaces)) }
+        let steps = lines.dropLast().map { Int($0.prefix(6).trimmingCharacters(in: .whitespaces)) }
         #expect(steps == Array(0..<stepCount))
     }
 
@@ -58,7 +58,9 @@ import Glibc
 
         let all = try Executables.run("udf-inspect", ["log", path, "--json", "--action", "addTodo"])
         let expected = try Self.stepNumbers(fromLog: all.stdout)
-        let lines = follow.stdout.split(separator: "\n")
+        var lines = follow.stdout.split(separator: "\n")
+        let endLine = lines.popLast() ?? ""
+        let end = try #require(try JSONSerialization.jsonObject(with: Data(endLine.utf8)) as? [String: Any])
         let followed = try lines.map { line in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(object["actionName"] as? String == "addTodo")
@@ -66,22 +68,52 @@ import Glibc
         }
         #expect(!followed.isEmpty)
         #expect(followed == expected)
+        #expect(end["end"] as? String == "closed")
+        #expect(end["printedCount"] as? Int == followed.count)
+        #expect(end["schemaVersion"] as? Int == 1)
     }
 
     @Test func aClosedRecordingPrintsItsStepsAndEnds() async throws {
         let result = await InspectorHarness.run(["log", Fixtures.demo, "--follow", "--from", "11"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 5)
-        #expect(lines[1].hasPrefix("    11  "))
-        #expect(lines[1].hasSuffix("  deleteTodos(offsets: [1])"))
-        #expect(lines[3].hasSuffix("  setFilter(\"all\")"))
-        #expect(lines[4] == "session 1 closed")
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("    11  "))
+        #expect(lines[0].hasSuffix("  deleteTodos(offsets: [1])"))
+        #expect(lines[2].hasSuffix("  setFilter(\"all\")"))
+        #expect(lines[3] == "session 1 closed")
+    }
+
+    @Test func aTerminalSeesTheSessionLineFirst() async throws {
+        let result = await InspectorHarness.run(["log", Fixtures.demo, "--follow", "--from", "13", "--color", "never"], stdoutIsTerminal: true)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("session 1 · TodoExample · main · steps 0…13 · closed · started "))
+        #expect(lines[0].hasSuffix(" · following"))
+        #expect(lines[2] == "session 1 closed")
+    }
+
+    @Test func jsonEndsWithAClosingRecord() async throws {
+        let result = await InspectorHarness.run(["log", Fixtures.demo, "--follow", "--json", "--from", "12"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[2] == #"{"end":"closed","lastStep":13,"printedCount":2,"schemaVersion":1,"session":1,"timeline":"main"}"#)
+    }
+
+    @Test func jsonEndsWithLimitWhenFirstIsReached() async throws {
+        let result = await InspectorHarness.run(["log", Fixtures.demo, "--follow", "--json", "--first", "1"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[1] == #"{"end":"limit","lastStep":13,"printedCount":1,"schemaVersion":1,"session":1,"timeline":"main"}"#)
     }
 
     private static func steps(in sessionsJSON: String) -> Int? {
-        guard let sessions = try? JSONSerialization.jsonObject(with: Data(sessionsJSON.utf8)) as? [[String: Any]] else { return nil }
-        return sessions.first?["steps"] as? Int
+        guard let document = try? JSONSerialization.jsonObject(with: Data(sessionsJSON.utf8)) as? [String: Any],
+              let sessions = document["sessions"] as? [[String: Any]] else { return nil }
+        return sessions.first?["stepCount"] as? Int
     }
 
     private static func stepNumbers(fromLog json: String) throws -> [Int] {

@@ -4,6 +4,8 @@ import UDFLog
 
 /// `udf-inspect blame FILE PATH`: every step that changed the value at a path.
 struct BlameCommand: InspectCommand {
+    static let at = OptionKey<Int?>.int("--at", value: "step", help: "Consider steps up to this one.", defaultDescription: "the last step")
+
     static let spec = CommandSpec(
         name: "blame",
         abstract: "List every step that changed the value at a path.",
@@ -15,10 +17,10 @@ struct BlameCommand: InspectCommand {
             ArgumentSpec(name: "path", help: "The path, such as .todos[id=2] or .login.user."),
         ],
         options: [
-            CommonOptions.session,
-            CommonOptions.timeline,
-            .option("--at", value: "step", help: "Consider steps up to this one.", defaultDescription: "the last step"),
-            CommonOptions.json,
+            CommonOptions.session.spec,
+            CommonOptions.timeline.spec,
+            Self.at.spec,
+            CommonOptions.json.spec,
         ],
         examples: ["udf-inspect blame todo.udf '.todos[id=2]'", "udf-inspect blame todo.udf .filter --at 11 --json"]
     )
@@ -39,9 +41,9 @@ struct BlameCommand: InspectCommand {
         } catch {
             throw arguments.usageError("invalid path '\(text)': \(error)")
         }
-        at = try arguments.int("--at")
+        at = try arguments.value(Self.at)
         if let at, at < 0 { throw arguments.usageError("'--at' must not be negative") }
-        json = arguments.flag("--json")
+        json = try arguments.value(CommonOptions.json)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
@@ -60,15 +62,23 @@ struct BlameCommand: InspectCommand {
             throw InspectError.reading(error)
         }
         if json {
-            context.console.json(JSONShapes.blame(
-                path: statePath, at: last, strategy: strategy, changes: Array(zip(found.changes, summaries)), selection: selection
+            try context.console.json(BlameOutput(
+                session: selection.session.id,
+                timeline: timeline.name,
+                path: statePath.description,
+                at: last,
+                strategy: strategy.rawValue,
+                changes: zip(found.changes, summaries).map { change, summary in
+                    let kind: ChangeKind = change.old == nil ? .added : change.new == nil ? .removed : .changed
+                    return BlameOutput.Change(step: StepRecord(summary, on: timeline), kind: kind, old: change.old, new: change.new)
+                }
             ))
         } else {
             context.console.out(context.colour.dim("blame \(statePath) · \(timeline.name) · steps 0…\(last)"))
             let rows = zip(found.changes, summaries).map { change, summary in
                 [
                     "\(summary.step)",
-                    ActionFormatter.format(summary.action, maxWidth: LogCommand.actionWidth),
+                    ActionFormatter.format(summary.action, maxWidth: StepTable.actionWidth),
                     summary.cause.map { "← \($0)" } ?? "",
                     Self.describe(change.old) + " → " + Self.describe(change.new),
                 ]

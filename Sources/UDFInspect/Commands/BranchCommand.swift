@@ -3,6 +3,10 @@ import UDFLog
 
 /// `udf-inspect branch FILE --at STEP --name NAME`: a new timeline forked at a step.
 struct BranchCommand: InspectCommand {
+    static let at = OptionKey<StepReference?>.step("--at", help: "The fork step, such as 40 or fix@40; the branch shares steps 0…STEP.")
+    static let name = OptionKey<String?>.text("--name", value: "name", help: "The new timeline's name.")
+    static let timeline = OptionKey<String?>.text("--timeline", value: "name", help: "The timeline to fork.", defaultDescription: "main")
+
     static let spec = CommandSpec(
         name: "branch",
         abstract: "Create a timeline that forks from another at a step.",
@@ -11,11 +15,11 @@ struct BranchCommand: InspectCommand {
             """,
         arguments: [CommonOptions.file],
         options: [
-            .option("--at", value: "step", help: "The fork step, such as 40 or fix@40; the branch shares steps 0…STEP."),
-            .option("--name", value: "name", help: "The new timeline's name."),
-            CommonOptions.session,
-            .option("--timeline", value: "name", help: "The timeline to fork.", defaultDescription: "main"),
-            CommonOptions.json,
+            Self.at.spec,
+            Self.name.spec,
+            CommonOptions.session.spec,
+            Self.timeline.spec,
+            CommonOptions.json.spec,
         ],
         examples: ["udf-inspect branch todo.udf --at 40 --name fix", "udf-inspect branch todo.udf --at fix@45 --name fix-2"]
     )
@@ -29,17 +33,18 @@ struct BranchCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        guard let at = try arguments.stepReference("--at") else {
+        session = try arguments.value(CommonOptions.session)
+        guard let at = try arguments.value(Self.at) else {
             throw arguments.usageError("Missing expected option '--at <step>'")
         }
-        guard let name = arguments.value("--name") else {
+        guard let name = try arguments.value(Self.name) else {
             throw arguments.usageError("Missing expected option '--name <name>'")
         }
         self.at = at
         self.name = name
-        timeline = at.timeline ?? arguments.value("--timeline")
-        json = arguments.flag("--json")
+        let timelineOption = try arguments.value(Self.timeline)
+        timeline = at.timeline ?? timelineOption
+        json = try arguments.value(CommonOptions.json)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
@@ -55,7 +60,7 @@ struct BranchCommand: InspectCommand {
             throw InspectError(error)
         }
         if json {
-            context.console.json(JSONShapes.timeline(branch, parentName: parent))
+            try context.console.json(BranchOutput(session: branch.sessionID, branch: TimelineRecord(branch, parentName: parent)))
         } else {
             context.console.out("Created timeline '\(branch.name)' in session \(branch.sessionID): forked from \(parent) at step \(at.step), sharing steps 0…\(at.step).")
             context.console.out(context.colour.dim("A host resumed into '\(branch.name)' records from step \(at.step + 1) on."))

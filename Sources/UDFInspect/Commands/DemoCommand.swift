@@ -3,19 +3,21 @@ import UDFLog
 
 /// `udf-inspect demo`: records the example app and tours the recording.
 struct DemoCommand: InspectCommand {
+    static let out = OptionKey<String?>.text("--out", value: "file", help: "Keep the recording in this file.")
+
     static let spec = CommandSpec(
         name: "demo",
         abstract: "Record the example app into a file and take a guided tour of it.",
         discussion: "Every command of the tour is printed before its output, so you can run it again yourself. Without --out the recording goes to a temporary file that is removed afterwards.",
         arguments: [],
-        options: [.option("--out", value: "file", help: "Keep the recording in this file.")],
+        options: [Self.out.spec],
         examples: ["udf-inspect demo", "udf-inspect demo --out todo.udf"]
     )
 
     let out: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        out = arguments.value("--out")
+        out = try arguments.value(Self.out)
     }
 
     func run(_ context: CommandContext) async throws(InspectError) -> ExitCode {

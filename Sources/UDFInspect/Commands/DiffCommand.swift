@@ -6,6 +6,9 @@ import UDFLog
 struct DiffCommand: InspectCommand {
     static let formats = ["tree", "patch", "paths"]
 
+    static let format = OptionKey<String?>.choice("--format", value: "format", allowed: formats, help: "tree, patch or paths.", defaultDescription: "tree")
+    static let path = OptionKey<JSONPath?>.path("--path", help: "Compare only the values at this path.")
+
     static let spec = CommandSpec(
         name: "diff",
         abstract: "Show what changed between two steps.",
@@ -18,11 +21,11 @@ struct DiffCommand: InspectCommand {
             ArgumentSpec(name: "b", help: "A second step; without it, A is compared with the step before it.", isOptional: true),
         ],
         options: [
-            CommonOptions.session,
-            CommonOptions.timeline,
-            .option("--format", value: "format", help: "tree, patch or paths.", defaultDescription: "tree"),
-            .option("--path", value: "path", help: "Compare only the values at this path."),
-            CommonOptions.json,
+            CommonOptions.session.spec,
+            CommonOptions.timeline.spec,
+            Self.format.spec,
+            Self.path.spec,
+            CommonOptions.json.spec,
         ],
         examples: ["udf-inspect diff todo.udf 11", "udf-inspect diff todo.udf 3 11 --format paths", "udf-inspect diff todo.udf main@40 fix@40"]
     )
@@ -38,9 +41,9 @@ struct DiffCommand: InspectCommand {
         recording = try RecordingArguments(arguments)
         a = try arguments.stepReference("a") ?? StepReference(timeline: nil, step: 0)
         b = try arguments.stepReference("b")
-        format = try arguments.choice("--format", Self.formats) ?? "tree"
-        statePath = try arguments.path("--path")
-        json = arguments.flag("--json")
+        format = try arguments.value(Self.format) ?? "tree"
+        statePath = try arguments.value(Self.path)
+        json = try arguments.value(CommonOptions.json)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
@@ -60,7 +63,12 @@ struct DiffCommand: InspectCommand {
         }
         let diff = try StepDiff(selection, from: from, to: to, path: statePath)
         if json {
-            context.console.json(Self.json(diff))
+            try context.console.json(Self.output(diff, session: selection.session.id, path: statePath))
+            return .success
+        }
+        if format == "patch" {
+            // A machine format: the patch alone, `[]` for equal states, so `> fix.patch` and `| jq` work.
+            context.console.write((diff.node?.patch().jsonValue ?? .array([])).prettyText(indent: 2) + "\n")
             return .success
         }
         let fromLabel = diff.label(from.0, from.1)
@@ -84,33 +92,28 @@ struct DiffCommand: InspectCommand {
         return text.hasSuffix("\n") ? text : text + "\n"
     }
 
-    static func json(_ diff: StepDiff) -> JSONValue {
-        let changes: [JSONValue] = diff.node?.changes.map { change in
-            var object: [String: JSONValue] = ["path": .string(change.path.description)]
-            switch change.kind {
+    static func output(_ diff: StepDiff, session: Int, path: JSONPath?) -> DiffOutput {
+        let changes: [DiffOutput.Change] = diff.node?.changes.map { change in
+            let path = change.path.description
+            return switch change.kind {
             case .replaced(let old, let new):
-                object["kind"] = "replaced"
-                object["old"] = old
-                object["new"] = new
+                DiffOutput.Change(path: path, kind: .changed, old: old, new: new, fromIndex: nil, toIndex: nil)
             case .added(let value):
-                object["kind"] = "added"
-                object["new"] = value
+                DiffOutput.Change(path: path, kind: .added, old: nil, new: value, fromIndex: nil, toIndex: nil)
             case .removed(let value):
-                object["kind"] = "removed"
-                object["old"] = value
+                DiffOutput.Change(path: path, kind: .removed, old: value, new: nil, fromIndex: nil, toIndex: nil)
             case .moved(let from, let to):
-                object["kind"] = "moved"
-                object["fromIndex"] = .number(JSONNumber(from))
-                object["toIndex"] = .number(JSONNumber(to))
+                DiffOutput.Change(path: path, kind: .moved, old: nil, new: nil, fromIndex: from, toIndex: to)
             }
-            return .object(object)
         } ?? []
-        return .object([
-            "from": .object(["timeline": .string(diff.from.timeline.name), "step": .number(JSONNumber(diff.from.step))]),
-            "to": .object(["timeline": .string(diff.to.timeline.name), "step": .number(JSONNumber(diff.to.step))]),
-            "equal": .bool(diff.node == nil),
-            "patch": diff.node?.patch().jsonValue ?? .array([]),
-            "changes": .array(changes),
-        ])
+        return DiffOutput(
+            session: session,
+            from: DiffOutput.Side(timeline: diff.from.timeline.name, step: diff.from.step),
+            to: DiffOutput.Side(timeline: diff.to.timeline.name, step: diff.to.step),
+            path: path?.description,
+            equal: diff.node == nil,
+            patch: diff.node?.patch().jsonValue ?? .array([]),
+            changes: changes
+        )
     }
 }

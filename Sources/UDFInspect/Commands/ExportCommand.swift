@@ -8,20 +8,27 @@ import UDFLog
 struct ExportCommand: InspectCommand {
     static let formats = ["udf", "json", "redux", "html", "ndjson"]
 
+    static let format = OptionKey<String?>.choice("--format", value: "format", allowed: formats, help: "The output format: udf, json, redux, html or ndjson.")
+    static let output = OptionKey<String?>.text("-o", "--output", value: "out", help: "The file to write; an existing file is replaced. With ndjson, - is stdout.")
+    static let from = OptionKey<Int?>.int("--from", value: "step", help: "The first step to export.", defaultDescription: "0")
+    static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step to export.", defaultDescription: "the last step")
+    static let redact = OptionKey<[String]>.repeating("--redact", value: "key-or-path", help: "Also redact this key, or the value at this path such as .profile.ssn.")
+    static let patches = OptionKey<Bool>.flag("--patches", help: "With --format json or ndjson, store the first state and then one patch per step.")
+
     static let spec = CommandSpec(
         name: "export",
         abstract: "Export one timeline as a .udf recording, JSON, a Redux DevTools file or an HTML page, or many as NDJSON.",
         discussion: "A branch is exported flattened with the steps it inherits. Secrets are redacted again on the way out: the default secret keys plus every --redact key or path (a value starting with . is a path). The last line says how many values were redacted. --format ndjson writes one JSON object per step and line (schema in docs/fleet.md), streaming, and takes several files or directories: every session of every file goes into one output, in path order; '-o -' writes it to stdout and the summary to stderr.",
         arguments: [CommonOptions.files],
         options: [
-            .option("--format", value: "format", help: "The output format: udf, json, redux, html or ndjson."),
-            .option("-o", "--output", value: "out", help: "The file to write; an existing file is replaced. With ndjson, - is stdout."),
-            CommonOptions.session,
-            CommonOptions.timeline,
-            .option("--from", value: "step", help: "The first step to export.", defaultDescription: "0"),
-            .option("--to", value: "step", help: "The last step to export.", defaultDescription: "the last step"),
-            .option("--redact", value: "key-or-path", help: "Also redact this key, or the value at this path such as .profile.ssn.", isRepeating: true),
-            .flag("--patches", help: "With --format json or ndjson, store the first state and then one patch per step."),
+            Self.format.spec,
+            Self.output.spec,
+            CommonOptions.session.spec,
+            CommonOptions.timeline.spec,
+            Self.from.spec,
+            Self.to.spec,
+            Self.redact.spec,
+            Self.patches.spec,
         ],
         examples: [
             "udf-inspect export todo.udf --format html -o bug.html",
@@ -44,28 +51,30 @@ struct ExportCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
-        guard let format = try arguments.choice("--format", Self.formats) else {
+        guard let format = try arguments.value(Self.format) else {
             throw arguments.usageError("Missing '--format <format>': one of udf, json, redux, html, ndjson")
         }
         inputs = RecordingInputs(arguments.positionals("file"))
-        fleetTimeline = arguments.value("--timeline")
+        fleetTimeline = try arguments.value(CommonOptions.timeline)
         // A lone directory is left to fail as "is a directory", as for every other format.
         if arguments.positionals("file").count > 1, format != "ndjson" {
             throw arguments.usageError("--format \(format) exports one timeline of one file; several files need --format ndjson")
         }
-        if inputs.isMany, arguments.value("--session") != nil {
+        if inputs.isMany, try arguments.isGiven(CommonOptions.session) {
             throw arguments.usageError("'--session' reads one file; with several files every session is read")
         }
-        if format == "ndjson", arguments.value("--from") != nil || arguments.value("--to") != nil {
+        let fromGiven = try arguments.isGiven(Self.from)
+        let toGiven = try arguments.isGiven(Self.to)
+        if format == "ndjson", fromGiven || toGiven {
             throw arguments.usageError("--from and --to do not apply to --format ndjson, which exports whole timelines")
         }
         self.format = format
-        guard let output = arguments.value("--output") else {
+        guard let output = try arguments.value(Self.output) else {
             throw arguments.usageError("Missing '-o <out>': the file to write")
         }
         self.output = output
-        from = try arguments.int("--from")
-        to = try arguments.int("--to")
+        from = try arguments.value(Self.from)
+        to = try arguments.value(Self.to)
         if let from, let to, from > to {
             throw arguments.usageError("--from \(from) is after --to \(to)")
         }
@@ -75,11 +84,11 @@ struct ExportCommand: InspectCommand {
         if let to, to < 0 {
             throw arguments.usageError("--to must be a step number, 0 or more")
         }
-        patches = arguments.flag("--patches")
+        patches = try arguments.value(Self.patches)
         if patches, format != "json", format != "ndjson" {
             throw arguments.usageError("--patches only applies to --format json and ndjson")
         }
-        let (keys, paths) = try RedactionArguments.parse(arguments.values("--redact"), arguments)
+        let (keys, paths) = try RedactionArguments.parse(try arguments.value(Self.redact), arguments)
         redactor = Redactor(extraKeys: keys, paths: paths)
     }
 

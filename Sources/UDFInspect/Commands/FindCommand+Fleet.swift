@@ -30,7 +30,7 @@ extension FindCommand {
                 if !steps.isEmpty { matched += 1 }
                 for step in steps {
                     if stream != nil {
-                        stream?.append(JSONShapes.fleetStep(file: path, session: session, timeline: timeline, step))
+                        stream?.append(Versioned(FleetStepRecord(file: path, session: session.id, sessionUUID: session.identity.uuid, timeline: timeline.name, step: StepRecord(step, on: timeline))))
                     } else {
                         context.console.out(table.row([
                             session.identity.uuid, "\(timeline.name)@\(step.step)", step.actionName ?? "(initial state)", path,

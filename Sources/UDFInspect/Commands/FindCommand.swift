@@ -4,6 +4,14 @@ import UDFLog
 
 /// `udf-inspect find FILE --where EXPR`: the steps whose state satisfies a predicate.
 struct FindCommand: InspectCommand {
+    static let predicate = OptionKey<Predicate?>.predicate("--where", value: "expr", help: "The predicate, such as '.cart.total < 0'.")
+    static let first = OptionKey<Bool>.flag("--first", help: "Print only the first matching step (the default).")
+    static let all = OptionKey<Bool>.flag("--all", help: "Print every matching step.")
+    static let becomes = OptionKey<Bool>.flag("--becomes", help: "Match where the predicate turns true after being false.")
+    static let from = OptionKey<Int?>.int("--from", value: "step", help: "The first step to search.")
+    static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step to search.")
+    static let action = OptionKey<String?>.text("--action", value: "glob", help: "Only steps whose action name matches, such as 'delete*'.")
+
     static let spec = CommandSpec(
         name: "find",
         abstract: "Find the steps whose state satisfies a predicate.",
@@ -12,17 +20,17 @@ struct FindCommand: InspectCommand {
             """,
         arguments: [CommonOptions.files],
         options: [
-            CommonOptions.session,
-            CommonOptions.timeline,
-            .option("--where", value: "expr", help: "The predicate, such as '.cart.total < 0'."),
-            .flag("--first", help: "Print only the first matching step (the default)."),
-            .flag("--all", help: "Print every matching step."),
-            .flag("--becomes", help: "Match where the predicate turns true after being false."),
-            .option("--from", value: "step", help: "The first step to search."),
-            .option("--to", value: "step", help: "The last step to search."),
-            .option("--action", value: "glob", help: "Only steps whose action name matches, such as 'delete*'."),
-            CommonOptions.jobs,
-            CommonOptions.json,
+            CommonOptions.session.spec,
+            CommonOptions.timeline.spec,
+            Self.predicate.spec,
+            Self.first.spec,
+            Self.all.spec,
+            Self.becomes.spec,
+            Self.from.spec,
+            Self.to.spec,
+            Self.action.spec,
+            CommonOptions.jobs.spec,
+            CommonOptions.json.spec,
         ],
         examples: [
             "udf-inspect find recordings/ --where '.totalCents < 0' --first",
@@ -48,26 +56,26 @@ struct FindCommand: InspectCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
         fleet = try FleetArguments(arguments)
-        fleetTimeline = arguments.value("--timeline")
-        guard let predicate = try arguments.predicate("--where"), let expression = arguments.value("--where") else {
+        fleetTimeline = try arguments.value(CommonOptions.timeline)
+        guard let predicate = try arguments.value(Self.predicate), let expression = try arguments.text(Self.predicate) else {
             throw arguments.usageError("Missing expected option '--where <expr>'")
         }
         self.predicate = predicate
         self.expression = expression
-        if arguments.flag("--first") && arguments.flag("--all") {
+        if try arguments.value(Self.first), try arguments.value(Self.all) {
             throw arguments.usageError("'--first' and '--all' cannot be used together")
         }
-        all = arguments.flag("--all")
-        becomes = arguments.flag("--becomes")
-        let from = try arguments.int("--from")
-        to = try arguments.int("--to")
+        all = try arguments.value(Self.all)
+        becomes = try arguments.value(Self.becomes)
+        let from = try arguments.value(Self.from)
+        to = try arguments.value(Self.to)
         if let from, from < 0 { throw arguments.usageError("'--from' must not be negative") }
         if let from, let to, to < from {
             throw arguments.usageError("'--to' (\(to)) must not be before '--from' (\(from))")
         }
         self.from = from ?? 0
-        actionGlob = arguments.value("--action")
-        json = arguments.flag("--json")
+        actionGlob = try arguments.value(Self.action)
+        json = try arguments.value(CommonOptions.json)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
@@ -101,13 +109,20 @@ struct FindCommand: InspectCommand {
             throw InspectError.reading(error)
         }
         if json {
-            context.console.json(JSONShapes.find(self, selection: selection, steps: steps))
+            try context.console.json(FindOutput(
+                session: selection.session.id,
+                timeline: timeline.name,
+                where: predicate.description,
+                mode: all ? "all" : "first",
+                becomes: becomes,
+                steps: steps.map { StepRecord($0, on: timeline) }
+            ))
         } else {
             var header = "find · \(predicate)\(becomes ? " · turns true" : "") · \(timeline.name)"
             header += range.lowerBound <= range.upperBound ? " · steps \(range.lowerBound)…\(range.upperBound)" : ""
             if let actionGlob { header += " · actions \(actionGlob)" }
             context.console.out(context.colour.dim(header))
-            for line in LogCommand.table(steps, on: timeline, colour: context.colour) {
+            for line in StepTable.rows(steps, on: timeline, colour: context.colour) {
                 context.console.out(line)
             }
         }

@@ -5,13 +5,15 @@ import UDFLog
 /// `udf-inspect import FILE IN`: adds a timeline from a JSON export or a Redux
 /// DevTools file to FILE as a new session.
 struct ImportCommand: InspectCommand {
+    static let format = OptionKey<String?>.choice("--format", value: "format", allowed: ["json", "redux"], help: "json (udf-timeline) or redux.", defaultDescription: "detected from the document")
+
     static let spec = CommandSpec(
         name: "import",
         abstract: "Add a session to a recording from an exported JSON document or a Redux DevTools file.",
         discussion: "FILE is created when missing. IN is untrusted: it is parsed with limits on depth and size, and refused on duplicate keys, invalid UTF-8 or numbers out of range. An import that fails leaves FILE exactly as it was.",
         arguments: [CommonOptions.file, ArgumentSpec(name: "in", help: "The JSON file to import.")],
         options: [
-            .option("--format", value: "format", help: "json (udf-timeline) or redux.", defaultDescription: "detected from the document"),
+            Self.format.spec,
         ],
         examples: ["udf-inspect import shared.udf todo.json", "udf-inspect import shared.udf devtools.json --format redux"]
     )
@@ -23,7 +25,7 @@ struct ImportCommand: InspectCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positional("file") ?? ""
         input = arguments.positional("in") ?? ""
-        format = try arguments.choice("--format", ["json", "redux"])
+        format = try arguments.value(Self.format)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {

@@ -4,23 +4,34 @@ import UDFLog
 
 /// `udf-inspect log FILE`: the steps of a timeline, filtered.
 struct LogCommand: InspectCommand {
+    static let from = OptionKey<Int?>.int("--from", value: "step", help: "The first step to list.")
+    static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step to list.")
+    static let first = OptionKey<Int?>.int("--first", value: "n", help: "List only the first n matching steps.")
+    static let last = OptionKey<Int?>.int("--last", value: "n", help: "List only the last n matching steps.")
+    static let action = OptionKey<String?>.text("--action", value: "glob", help: "Only actions whose name matches, for example 'add*' or 'login?'.")
+    static let since = OptionKey<String?>.text("--since", value: "time", help: "Only steps at or after this time (ISO 8601 or Unix seconds).")
+    static let until = OptionKey<String?>.text("--until", value: "time", help: "Only steps at or before this time (ISO 8601 or Unix seconds).")
+    static let noHeader = OptionKey<Bool>.flag("--no-header", help: "Print the steps only: no session line and no column names.")
+    static let follow = OptionKey<Bool>.flag("--follow", help: "Keep printing steps as a running host records them, until its session ends.")
+
     static let spec = CommandSpec(
         name: "log",
         abstract: "List the steps of a timeline: action, time and cause.",
         discussion: "Filters combine: a range, an action-name glob and a time window. The text output shortens long actions to 72 characters; --json prints them whole. Exits with 1 when no step matches.",
         arguments: [CommonOptions.file],
         options: [
-            CommonOptions.session,
-            CommonOptions.timeline,
-            .option("--from", value: "step", help: "The first step to list."),
-            .option("--to", value: "step", help: "The last step to list."),
-            .option("--first", value: "n", help: "List only the first n matching steps."),
-            .option("--last", value: "n", help: "List only the last n matching steps."),
-            .option("--action", value: "glob", help: "Only actions whose name matches, for example 'add*' or 'login?'."),
-            .option("--since", value: "time", help: "Only steps at or after this time (ISO 8601 or Unix seconds)."),
-            .option("--until", value: "time", help: "Only steps at or before this time (ISO 8601 or Unix seconds)."),
-            .flag("--follow", help: "Keep printing steps as a running host records them, until its session ends."),
-            CommonOptions.json,
+            CommonOptions.session.spec,
+            CommonOptions.timeline.spec,
+            Self.from.spec,
+            Self.to.spec,
+            Self.first.spec,
+            Self.last.spec,
+            Self.action.spec,
+            Self.since.spec,
+            Self.until.spec,
+            Self.noHeader.spec,
+            Self.follow.spec,
+            CommonOptions.json.spec,
         ],
         examples: [
             "udf-inspect log todo.udf --last 20",
@@ -30,21 +41,21 @@ struct LogCommand: InspectCommand {
         ]
     )
 
-    static let actionWidth = 72
-
     let recording: RecordingArguments
     let query: StepQuery
     let json: Bool
     let follow: Bool
+    let noHeader: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
-        json = arguments.flag("--json")
-        follow = arguments.flag("--follow")
-        let from = try arguments.int("--from")
-        let to = try arguments.int("--to")
-        let first = try arguments.int("--first")
-        let last = try arguments.int("--last")
+        json = try arguments.value(CommonOptions.json)
+        follow = try arguments.value(Self.follow)
+        noHeader = try arguments.value(Self.noHeader)
+        let from = try arguments.value(Self.from)
+        let to = try arguments.value(Self.to)
+        let first = try arguments.value(Self.first)
+        let last = try arguments.value(Self.last)
         if first != nil && last != nil {
             throw arguments.usageError("'--first' and '--last' cannot be used together")
         }
@@ -57,13 +68,13 @@ struct LogCommand: InspectCommand {
         }
         var since: Date?
         var until: Date?
-        if let text = arguments.value("--since") {
+        if let text = try arguments.value(Self.since) {
             guard let date = TimeFormat.parse(text) else {
                 throw arguments.usageError("'\(text)' is not a time: use ISO 8601 such as 2026-11-30T02:42:57Z, or Unix seconds")
             }
             since = date
         }
-        if let text = arguments.value("--until") {
+        if let text = try arguments.value(Self.until) {
             guard let date = TimeFormat.parse(text) else {
                 throw arguments.usageError("'\(text)' is not a time: use ISO 8601 such as 2026-11-30T02:42:57Z, or Unix seconds")
             }
@@ -72,7 +83,7 @@ struct LogCommand: InspectCommand {
         let range: ClosedRange<Int>? = (from != nil || to != nil) ? (from ?? 0)...(to ?? Int.max) : nil
         query = StepQuery(
             range: range,
-            actionGlob: arguments.value("--action"),
+            actionGlob: try arguments.value(Self.action),
             since: since,
             until: until,
             limit: first ?? last,
@@ -83,7 +94,8 @@ struct LogCommand: InspectCommand {
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
         if follow {
-            return try LogFollower(selection: selection, query: query, json: json).run(context)
+            let showsHeader = !noHeader && context.console.stdoutIsTerminal
+            return try LogFollower(selection: selection, query: query, json: json, showsHeader: showsHeader).run(context)
         }
         let steps: [StepSummary]
         do {
@@ -92,14 +104,18 @@ struct LogCommand: InspectCommand {
             throw InspectError(error)
         }
         if json {
-            context.console.json(.object([
-                "session": .number(JSONNumber(selection.session.id)),
-                "timeline": .string(selection.timeline.name),
-                "steps": .array(steps.map { JSONShapes.step($0, on: selection.timeline) }),
-            ]))
+            try context.console.json(LogOutput(
+                session: selection.session.id,
+                timeline: selection.timeline.name,
+                steps: steps.map { StepRecord($0, on: selection.timeline) }
+            ))
         } else {
-            context.console.out(context.colour.dim(LogCommand.header(selection)))
-            for line in LogCommand.table(steps, on: selection.timeline, colour: context.colour) {
+            // The session line is for people: on a terminal only, as git decorates.
+            if !noHeader, context.console.stdoutIsTerminal {
+                context.console.out(context.colour.dim(StepTable.header(selection)))
+            }
+            let rows = StepTable.rows(steps, on: selection.timeline, colour: context.colour)
+            for line in noHeader ? Array(rows.dropFirst()) : rows {
                 context.console.out(line)
             }
         }
@@ -108,32 +124,5 @@ struct LogCommand: InspectCommand {
             return .notFound
         }
         return .success
-    }
-
-    static func header(_ selection: RecordingSelection) -> String {
-        let session = selection.session
-        let timeline = selection.timeline
-        return "session \(session.id) · \(session.app) · \(timeline.name) · steps 0…\(timeline.lastStep) · \(session.status.rawValue) · started \(TimeFormat.iso(session.startedAt))"
-    }
-
-    /// The step table shared by `log` and the demo tour.
-    static func table(_ steps: [StepSummary], on timeline: TimelineInfo, colour: Colour) -> [String] {
-        let isBranch = timeline.parentID != nil
-        var columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("TIME"), .init("ACTION"), .init("CAUSE")]
-        if isBranch { columns.append(.init("STORED")) }
-        let rows = steps.map { summary in
-            var row = [
-                "\(summary.step)",
-                TimeFormat.timeOfDay(summary.time),
-                ActionFormatter.format(summary.action, maxWidth: actionWidth),
-                summary.cause.map { "← \($0)" } ?? "",
-            ]
-            if isBranch {
-                row.append(summary.timelineID == timeline.id ? "own" : "inherited")
-            }
-            return row
-        }
-        guard !rows.isEmpty else { return [] }
-        return TableRenderer(columns: columns).render(rows, headerStyle: colour.bold)
     }
 }

@@ -4,6 +4,14 @@ import UDFLog
 /// `udf-inspect replay FILE --name NEW`: re-run a timeline's actions through
 /// the host's reducer, with edits, into a new branch.
 struct ReplayCommand: InspectCommand {
+    static let name = OptionKey<String?>.text("--name", value: "name", help: "The new branch's name.")
+    static let from = OptionKey<Int?>.int("--from", value: "step", help: "The fork step: the replay starts from its recorded state.", defaultDescription: "the step before the first edit, or 0")
+    static let skip = OptionKey<[String]>.repeating("--skip", value: "step", help: "Leave out the action of this recorded step.")
+    static let replace = OptionKey<[String]>.repeating("--replace", value: "step=json", help: "Run this action instead of the recorded one at the step.")
+    static let insert = OptionKey<[String]>.repeating("--insert", value: "step=json", help: "Run this action before the recorded step (last step + 1 appends).")
+    static let reducer = OptionKey<String?>.text("--reducer", value: "name", help: "Which registered reducer to run.", defaultDescription: "the app's first")
+    static let timeline = OptionKey<String?>.text("--timeline", value: "name", help: "The timeline to replay.", defaultDescription: "main")
+
     static let spec = CommandSpec(
         name: "replay",
         abstract: "Re-run a timeline's actions through the app's reducer, with edits, into a new branch.",
@@ -12,15 +20,15 @@ struct ReplayCommand: InspectCommand {
             """,
         arguments: [CommonOptions.file],
         options: [
-            .option("--name", value: "name", help: "The new branch's name."),
-            .option("--from", value: "step", help: "The fork step: the replay starts from its recorded state.", defaultDescription: "the step before the first edit, or 0"),
-            .option("--skip", value: "step", help: "Leave out the action of this recorded step.", isRepeating: true),
-            .option("--replace", value: "step=json", help: "Run this action instead of the recorded one at the step.", isRepeating: true),
-            .option("--insert", value: "step=json", help: "Run this action before the recorded step (last step + 1 appends).", isRepeating: true),
-            .option("--reducer", value: "name", help: "Which registered reducer to run.", defaultDescription: "the app's first"),
-            CommonOptions.session,
-            .option("--timeline", value: "name", help: "The timeline to replay.", defaultDescription: "main"),
-            CommonOptions.json,
+            Self.name.spec,
+            Self.from.spec,
+            Self.skip.spec,
+            Self.replace.spec,
+            Self.insert.spec,
+            Self.reducer.spec,
+            CommonOptions.session.spec,
+            Self.timeline.spec,
+            CommonOptions.json.spec,
         ],
         examples: [
             "udf-inspect replay todo.udf --from 10 --reducer fixed --name fix",
@@ -38,31 +46,31 @@ struct ReplayCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
-        guard let name = arguments.value("--name") else {
+        guard let name = try arguments.value(Self.name) else {
             throw arguments.usageError("Missing expected option '--name <name>'")
         }
         self.name = name
-        from = try arguments.int("--from")
+        from = try arguments.value(Self.from)
         if let from, from < 0 {
             throw arguments.usageError("'--from' must be a step, 0 or greater")
         }
-        reducer = arguments.value("--reducer")
-        json = arguments.flag("--json")
+        reducer = try arguments.value(Self.reducer)
+        json = try arguments.value(CommonOptions.json)
         var edits = ReplayEdits()
-        for text in arguments.values("--skip") {
+        for text in try arguments.value(Self.skip) {
             guard let step = Int(text), step >= 0 else {
                 throw arguments.usageError("The value '\(text)' is invalid for '--skip <step>'")
             }
             edits.skipped.insert(step)
         }
-        for text in arguments.values("--replace") {
+        for text in try arguments.value(Self.replace) {
             let (step, action) = try Self.stepAction(text, option: "--replace", arguments)
             guard edits.replacements[step] == nil else {
                 throw arguments.usageError("step \(step) is replaced twice")
             }
             edits.replacements[step] = action
         }
-        for text in arguments.values("--insert") {
+        for text in try arguments.value(Self.insert) {
             let (step, action) = try Self.stepAction(text, option: "--insert", arguments)
             edits.insertions[step, default: []].append(action)
         }
@@ -92,13 +100,15 @@ struct ReplayCommand: InspectCommand {
             throw InspectError.invalidData("the host replayed but wrote no branch")
         }
         if json {
-            context.console.json(.object([
-                "branch": JSONShapes.timeline(branch, parentName: report.timeline),
-                "reducer": .string(report.reducer),
-                "fromStep": .number(JSONNumber(report.fromStep)),
-                "stepsReplayed": .number(JSONNumber(report.stepsReplayed)),
-                "reappliedSteps": .array(report.reappliedSteps.map { .number(JSONNumber($0)) }),
-            ]))
+            try context.console.json(ReplayOutput(
+                session: selection.session.id,
+                timeline: report.timeline,
+                branch: TimelineRecord(branch, parentName: report.timeline),
+                reducer: report.reducer,
+                fromStep: report.fromStep,
+                replayedStepCount: report.stepsReplayed,
+                reappliedSteps: report.reappliedSteps
+            ))
             return .success
         }
         let steps = branch.lastStep >= branch.firstOwnStep ? "steps \(branch.firstOwnStep)…\(branch.lastStep)" : "no steps"

@@ -22,7 +22,7 @@ extension SessionsCommand {
         }, emit: { path, sessions in
             for session in sessions {
                 if stream != nil {
-                    stream?.append(JSONShapes.fleetSession(file: path, session))
+                    stream?.append(Versioned(SessionRecord(session, file: path)))
                 } else {
                     context.console.out(table.row([
                         session.identity.uuid, "\(session.id)", TimeFormat.iso(session.startedAt),

@@ -8,7 +8,7 @@ struct SessionsCommand: InspectCommand {
         abstract: "List the sessions in a recording.",
         discussion: "A session is one run of a host program. Its status is 'recording' while its host runs, 'closed' after the recorder's close(), and 'interrupted' when the host died without closing it. Given several files or a directory, each row also names its file and the session's UUID; a file that cannot be read gets one line on stderr, and the exit status is 3 when others were answered.",
         arguments: [CommonOptions.files],
-        options: [CommonOptions.jobs, CommonOptions.json],
+        options: [CommonOptions.jobs.spec, CommonOptions.json.spec],
         examples: ["udf-inspect sessions todo.udf", "udf-inspect sessions todo.udf --json", "udf-inspect sessions recordings/"]
     )
 
@@ -18,7 +18,7 @@ struct SessionsCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positional("file") ?? ""
-        json = arguments.flag("--json")
+        json = try arguments.value(CommonOptions.json)
         fleet = try FleetArguments(arguments)
     }
 
@@ -31,7 +31,7 @@ struct SessionsCommand: InspectCommand {
             throw InspectError(error)
         }
         if json {
-            context.console.json(.array(sessions.map(JSONShapes.session)))
+            try context.console.json(SessionsOutput(sessions: sessions.map { SessionRecord($0) }))
             return .success
         }
         if sessions.isEmpty {

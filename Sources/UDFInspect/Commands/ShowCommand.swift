@@ -4,16 +4,18 @@ import UDFLog
 
 /// `udf-inspect show FILE STEP`: the action and the state at a step.
 struct ShowCommand: InspectCommand {
+    static let path = OptionKey<JSONPath?>.path("--path", help: "Show only the value at this path, such as .todos[id=3] or .login.email.")
+
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show the action and the state at a step, or part of the state.",
         discussion: "STEP is a number, or TIMELINE@STEP for a step of another timeline. With --path, only the value there is shown; a path that selects nothing exits with 1.",
         arguments: [CommonOptions.file, ArgumentSpec(name: "step", help: "The step, such as 40 or fix@40.")],
         options: [
-            CommonOptions.session,
-            CommonOptions.timeline,
-            .option("--path", value: "path", help: "Show only the value at this path, such as .todos[id=3] or .login.email."),
-            CommonOptions.json,
+            CommonOptions.session.spec,
+            CommonOptions.timeline.spec,
+            Self.path.spec,
+            CommonOptions.json.spec,
         ],
         examples: ["udf-inspect show todo.udf 11", "udf-inspect show todo.udf 11 --path .todos", "udf-inspect show todo.udf 5000 --json"]
     )
@@ -26,8 +28,8 @@ struct ShowCommand: InspectCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
         step = try arguments.stepReference("step") ?? StepReference(timeline: nil, step: 0)
-        statePath = try arguments.path("--path")
-        json = arguments.flag("--json")
+        statePath = try arguments.value(Self.path)
+        json = try arguments.value(CommonOptions.json)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
@@ -35,13 +37,13 @@ struct ShowCommand: InspectCommand {
         let timeline = try selection.timeline(for: step)
         let summary = try selection.summary(step.step, on: timeline)
         let state = try selection.state(step.step, on: timeline)
-        var shown = JSONShapes.step(summary, on: timeline).objectValue ?? [:]
-        shown["timeline"] = .string(timeline.name)
+        let record = StepRecord(summary, on: timeline)
 
         guard let statePath else {
             if json {
-                shown["state"] = state
-                context.console.json(.object(shown))
+                try context.console.json(ShowOutput(
+                    session: selection.session.id, timeline: timeline.name, step: record, state: state, path: nil, value: nil
+                ))
             } else {
                 printHeader(summary, timeline: timeline, context: context)
                 context.console.out(state.prettyText(indent: 2))
@@ -54,11 +56,15 @@ struct ShowCommand: InspectCommand {
         }
         let isSingle = !statePath.components.contains(.wildcard)
         if json {
-            shown["path"] = .string(statePath.description)
-            shown["value"] = isSingle ? matches[0].value : .array(matches.map { .object(["path": .string($0.path.description), "value": $0.value]) })
-            context.console.json(.object(shown))
+            let value: JSONValue = isSingle ? matches[0].value : .array(matches.map { .object(["path": .string($0.path.description), "value": $0.value]) })
+            try context.console.json(ShowOutput(
+                session: selection.session.id, timeline: timeline.name, step: record, state: nil, path: statePath.description, value: value
+            ))
         } else {
-            printHeader(summary, timeline: timeline, context: context)
+            // The value alone into a pipe, so `> value.json` and `| jq` work; people on a terminal see where it is from.
+            if context.console.stdoutIsTerminal {
+                printHeader(summary, timeline: timeline, context: context)
+            }
             if isSingle {
                 context.console.out(matches[0].value.prettyText(indent: 2))
             } else {

@@ -39,7 +39,7 @@ extension StatsCommand {
                 totals.steps += storage.steps
                 totals.storedBytes += storage.keyframeBytes + storage.patchBytes
                 if stream != nil {
-                    stream?.append(JSONShapes.fleetStats(file: path, session: session, timeline: timeline, statistics))
+                    stream?.append(StatsOutput(statistics, session: session, timeline: timeline, file: path))
                 } else {
                     let actions = statistics.actions.reduce(0) { $0 + $1.count }
                     context.console.out(table.row([

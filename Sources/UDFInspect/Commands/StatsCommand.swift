@@ -10,7 +10,7 @@ struct StatsCommand: InspectCommand {
             Per action name: how many steps, the reducer's p50, p99 and maximum time (nearest rank), and the bytes stored for its steps. Then how the states are stored (keyframes and patches), the canonical state size over time in ten runs of steps, and the steps that grew the state most. Computed from the steps' metadata with SQL aggregates; no state is rebuilt. Given several files or a directory, one row per session names its file and UUID, then the totals; a file that cannot be read gets one line on stderr, and the exit status is 3 when others were answered.
             """,
         arguments: [CommonOptions.files],
-        options: [CommonOptions.session, CommonOptions.timeline, CommonOptions.jobs, CommonOptions.json],
+        options: [CommonOptions.session.spec, CommonOptions.timeline.spec, CommonOptions.jobs.spec, CommonOptions.json.spec],
         examples: ["udf-inspect stats todo.udf", "udf-inspect stats todo.udf --json", "udf-inspect stats recordings/ --json"]
     )
 
@@ -22,9 +22,9 @@ struct StatsCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
-        json = arguments.flag("--json")
+        json = try arguments.value(CommonOptions.json)
         fleet = try FleetArguments(arguments)
-        fleetTimeline = arguments.value("--timeline")
+        fleetTimeline = try arguments.value(CommonOptions.timeline)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
@@ -37,12 +37,12 @@ struct StatsCommand: InspectCommand {
             throw InspectError(error)
         }
         if json {
-            context.console.json(JSONShapes.stats(statistics, selection: selection))
+            try context.console.json(StatsOutput(statistics, session: selection.session, timeline: selection.timeline))
             return .success
         }
         let console = context.console
         let colour = context.colour
-        console.out(colour.dim(LogCommand.header(selection)))
+        console.out(colour.dim(StepTable.header(selection)))
         console.out("")
 
         let duration: (Int?) -> String = { $0.map { TimeFormat.duration(nanoseconds: $0) } ?? "-" }

@@ -9,6 +9,8 @@ import Darwin
 /// `udf-inspect step FILE`: step through a timeline, full screen on a
 /// terminal, or through commands read as lines.
 struct StepCommand: InspectCommand {
+    static let at = OptionKey<Int?>.int("--at", value: "step", help: "The step to start at.", defaultDescription: "0")
+
     static let spec = CommandSpec(
         name: "step",
         abstract: "Step through a timeline: a full-screen view on a terminal, line commands otherwise.",
@@ -17,9 +19,9 @@ struct StepCommand: InspectCommand {
             """,
         arguments: [CommonOptions.file],
         options: [
-            CommonOptions.session,
-            CommonOptions.timeline,
-            .option("--at", value: "step", help: "The step to start at.", defaultDescription: "0"),
+            CommonOptions.session.spec,
+            CommonOptions.timeline.spec,
+            Self.at.spec,
         ],
         examples: [
             "udf-inspect step todo.udf --at 11",
@@ -32,7 +34,7 @@ struct StepCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
-        start = try arguments.int("--at") ?? 0
+        start = try arguments.value(Self.at) ?? 0
         if start < 0 { throw arguments.usageError("'--at' must not be negative") }
     }
 

@@ -6,6 +6,17 @@ import UDFLog
 /// `udf-inspect testgen FILE -o PATH`: turns a timeline into a Swift Testing
 /// file that replays it through the app's reducer.
 struct TestgenCommand: InspectCommand {
+    static let output = OptionKey<String?>.text("-o", "--output", value: "path", help: "The Swift file to write; an existing file is replaced.")
+    static let module = OptionKey<String?>.text("--module", value: "name", help: "The app's module, which the test imports.")
+    static let state = OptionKey<String?>.text("--state", value: "type", help: "The app's state type, such as AppState.")
+    static let action = OptionKey<String?>.text("--action", value: "type", help: "The app's action type, such as AppAction.")
+    static let reducer = OptionKey<String?>.text("--reducer", value: "name", help: "The reducer the test runs, such as fixedAppReducer.")
+    static let from = OptionKey<Int?>.int("--from", value: "step", help: "The step whose recorded state the test starts from.", defaultDescription: "0")
+    static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step the test runs.", defaultDescription: "the last step")
+    static let name = OptionKey<String?>.text("--name", value: "type", help: "The test suite's type name.", defaultDescription: "the timeline's name, then TimelineTests")
+    static let effects = OptionKey<String?>.choice("--effects", value: "mode", allowed: ["run", "skip"], help: "run: effects run and what they sent is received; skip: no effect runs, every recorded action is replayed.", defaultDescription: "run")
+    static let redact = OptionKey<[String]>.repeating("--redact", value: "key-or-path", help: "Also redact this key, or the value at this path such as .profile.ssn.")
+
     static let spec = CommandSpec(
         name: "testgen",
         abstract: "Write a Swift Testing file that replays a timeline through the app's reducer.",
@@ -14,18 +25,18 @@ struct TestgenCommand: InspectCommand {
             """,
         arguments: [CommonOptions.file],
         options: [
-            .option("-o", "--output", value: "path", help: "The Swift file to write; an existing file is replaced."),
-            .option("--module", value: "name", help: "The app's module, which the test imports."),
-            .option("--state", value: "type", help: "The app's state type, such as AppState."),
-            .option("--action", value: "type", help: "The app's action type, such as AppAction."),
-            .option("--reducer", value: "name", help: "The reducer the test runs, such as fixedAppReducer."),
-            CommonOptions.session,
-            CommonOptions.timeline,
-            .option("--from", value: "step", help: "The step whose recorded state the test starts from.", defaultDescription: "0"),
-            .option("--to", value: "step", help: "The last step the test runs.", defaultDescription: "the last step"),
-            .option("--name", value: "type", help: "The test suite's type name.", defaultDescription: "the timeline's name, then TimelineTests"),
-            .option("--effects", value: "mode", help: "run: effects run and what they sent is received; skip: no effect runs, every recorded action is replayed.", defaultDescription: "run"),
-            .option("--redact", value: "key-or-path", help: "Also redact this key, or the value at this path such as .profile.ssn.", isRepeating: true),
+            Self.output.spec,
+            Self.module.spec,
+            Self.state.spec,
+            Self.action.spec,
+            Self.reducer.spec,
+            CommonOptions.session.spec,
+            CommonOptions.timeline.spec,
+            Self.from.spec,
+            Self.to.spec,
+            Self.name.spec,
+            Self.effects.spec,
+            Self.redact.spec,
         ],
         examples: [
             "udf-inspect testgen todo.udf --timeline fix --module TodoExample --state AppState --action AppAction --reducer fixedAppReducer -o FixTimelineTests.swift",
@@ -45,12 +56,13 @@ struct TestgenCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
-        guard let output = arguments.value("--output") else {
+        guard let output = try arguments.value(Self.output) else {
             throw arguments.usageError("Missing '-o <path>': the Swift file to write")
         }
         self.output = output
-        func swiftName(_ option: String, _ what: String, qualified: Bool) throws(UsageError) -> String {
-            guard let value = arguments.value(option) else {
+        func swiftName(_ key: OptionKey<String?>, _ what: String, qualified: Bool) throws(UsageError) -> String {
+            let option = key.name
+            guard let value = try arguments.value(key) else {
                 throw arguments.usageError("Missing '\(option) <\(what)>': the app's \(what) that the test uses")
             }
             guard qualified ? SwiftName.isQualified(value) : SwiftName.isIdentifier(value) else {
@@ -59,24 +71,24 @@ struct TestgenCommand: InspectCommand {
             return value
         }
         host = TestgenHost(
-            module: try swiftName("--module", "name", qualified: false),
-            state: try swiftName("--state", "type", qualified: true),
-            action: try swiftName("--action", "type", qualified: true),
-            reducer: try swiftName("--reducer", "name", qualified: true)
+            module: try swiftName(Self.module, "name", qualified: false),
+            state: try swiftName(Self.state, "type", qualified: true),
+            action: try swiftName(Self.action, "type", qualified: true),
+            reducer: try swiftName(Self.reducer, "name", qualified: true)
         )
-        if let suite = arguments.value("--name"), !SwiftName.isIdentifier(suite) {
+        if let suite = try arguments.value(Self.name), !SwiftName.isIdentifier(suite) {
             throw arguments.usageError("'\(suite)' is not a Swift type name for '--name': use letters, digits and _")
         }
-        name = arguments.value("--name")
-        from = try arguments.int("--from")
-        to = try arguments.int("--to")
+        name = try arguments.value(Self.name)
+        from = try arguments.value(Self.from)
+        to = try arguments.value(Self.to)
         for (option, value) in [("--from", from), ("--to", to)] {
             if let value, value < 0 {
                 throw arguments.usageError("\(option) must be a step number, 0 or more")
             }
         }
-        effectsRun = try arguments.choice("--effects", ["run", "skip"]) != "skip"
-        redactions = arguments.values("--redact")
+        effectsRun = try arguments.value(Self.effects) != "skip"
+        redactions = try arguments.value(Self.redact)
         let (keys, paths) = try RedactionArguments.parse(redactions, arguments)
         redactor = Redactor(extraKeys: keys, paths: paths)
     }

@@ -8,7 +8,7 @@ struct TimelinesCommand: InspectCommand {
         abstract: "Show the tree of timelines in a session.",
         discussion: "Every session starts with 'main'. A branch shares its parent's steps up to its fork step, then has its own.",
         arguments: [CommonOptions.file],
-        options: [CommonOptions.session, CommonOptions.json],
+        options: [CommonOptions.session.spec, CommonOptions.json.spec],
         examples: ["udf-inspect timelines todo.udf"]
     )
 
@@ -18,8 +18,8 @@ struct TimelinesCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        json = arguments.flag("--json")
+        session = try arguments.value(CommonOptions.session)
+        json = try arguments.value(CommonOptions.json)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
@@ -32,7 +32,10 @@ struct TimelinesCommand: InspectCommand {
         }
         let names = Dictionary(uniqueKeysWithValues: timelines.map { ($0.id, $0.name) })
         if json {
-            context.console.json(.array(timelines.map { JSONShapes.timeline($0, parentName: $0.parentID.flatMap { names[$0] }) }))
+            try context.console.json(TimelinesOutput(
+                session: selection.session.id,
+                timelines: timelines.map { TimelineRecord($0, parentName: $0.parentID.flatMap { names[$0] }) }
+            ))
             return .success
         }
         context.console.out("session \(selection.session.id) (\(selection.session.app))")

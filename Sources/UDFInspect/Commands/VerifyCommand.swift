@@ -5,17 +5,22 @@ import UDFLog
 /// `udf-inspect verify FILE`: integrity of the schema, patch chains and hashes;
 /// with `--replay`, whether the app's reducer reproduces the recording.
 struct VerifyCommand: InspectCommand {
+    static let session = OptionKey<Int?>.int("--session", value: "id", help: "Check only this session.", defaultDescription: "every session; the latest with --replay")
+    static let replay = OptionKey<Bool>.flag("--replay", help: "Re-run the recorded actions through the app's reducer and compare every state.")
+    static let timeline = OptionKey<String?>.text("--timeline", value: "name", help: "With --replay, the timeline to re-run.", defaultDescription: "main")
+    static let reducer = OptionKey<String?>.text("--reducer", value: "name", help: "With --replay, which registered reducer to run.", defaultDescription: "the app's first")
+
     static let spec = CommandSpec(
         name: "verify",
         abstract: "Check a recording: SQLite integrity, every patch chain and every state hash.",
         discussion: "Rebuilds every step of every timeline and compares its hash with the stored one. Exits with 0 when the file is sound and 65 when it is not, listing each problem. With --replay, re-runs the timeline's recorded actions through the app's registered reducer instead, and reports the first step whose state differs from the recording, with the diff: a sign of an impure reducer (exit 65).",
         arguments: [CommonOptions.file],
         options: [
-            .option("--session", value: "id", help: "Check only this session.", defaultDescription: "every session; the latest with --replay"),
-            .flag("--replay", help: "Re-run the recorded actions through the app's reducer and compare every state."),
-            .option("--timeline", value: "name", help: "With --replay, the timeline to re-run.", defaultDescription: "main"),
-            .option("--reducer", value: "name", help: "With --replay, which registered reducer to run.", defaultDescription: "the app's first"),
-            CommonOptions.json,
+            Self.session.spec,
+            Self.replay.spec,
+            Self.timeline.spec,
+            Self.reducer.spec,
+            CommonOptions.json.spec,
         ],
         examples: ["udf-inspect verify todo.udf", "udf-inspect verify todo.udf --replay", "udf-inspect verify todo.udf --replay --reducer impure"]
     )
@@ -29,11 +34,11 @@ struct VerifyCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        json = arguments.flag("--json")
-        replay = arguments.flag("--replay")
-        timeline = arguments.value("--timeline")
-        reducer = arguments.value("--reducer")
+        session = try arguments.value(Self.session)
+        json = try arguments.value(CommonOptions.json)
+        replay = try arguments.value(Self.replay)
+        timeline = try arguments.value(Self.timeline)
+        reducer = try arguments.value(Self.reducer)
         if !replay, timeline != nil || reducer != nil {
             throw arguments.usageError("'--timeline' and '--reducer' need '--replay'")
         }
@@ -52,15 +57,15 @@ struct VerifyCommand: InspectCommand {
             throw InspectError(error)
         }
         if json {
-            context.console.json(.object([
-                "ok": .bool(report.isOK),
-                "integrityCheck": .string(report.integrityOK ? "ok" : "failed"),
-                "sessions": .number(JSONNumber(report.sessions)),
-                "timelines": .number(JSONNumber(report.timelines)),
-                "steps": .number(JSONNumber(report.steps)),
-                "keyframes": .number(JSONNumber(report.keyframes)),
-                "problems": .array(report.problems.map(JSONValue.string)),
-            ]))
+            try context.console.json(VerifyOutput(
+                ok: report.isOK,
+                integrityCheck: report.integrityOK ? "ok" : "failed",
+                sessionCount: report.sessions,
+                timelineCount: report.timelines,
+                stepCount: report.steps,
+                keyframeCount: report.keyframes,
+                problems: report.problems
+            ))
         } else {
             let counts = "\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.timelines) timeline\(report.timelines == 1 ? "" : "s"), \(report.steps) steps, \(report.keyframes) keyframes"
             if report.isOK {
@@ -84,22 +89,17 @@ struct VerifyCommand: InspectCommand {
         let report = try ReplayInvocation.run(request, session: selection.session, context: context)
         let node = report.divergence.flatMap { JSONDiff.diff($0.recorded, $0.replayed) }
         if json {
-            var divergence: JSONValue = .null
-            if let found = report.divergence {
-                divergence = .object([
-                    "step": .number(JSONNumber(found.step)),
-                    "action": found.action ?? .null,
-                    "patch": node?.patch().jsonValue ?? .array([]),
-                ])
-            }
-            context.console.json(.object([
-                "ok": .bool(report.divergence == nil),
-                "timeline": .string(report.timeline),
-                "reducer": .string(report.reducer),
-                "stepsReplayed": .number(JSONNumber(report.stepsReplayed)),
-                "reappliedSteps": .array(report.reappliedSteps.map { .number(JSONNumber($0)) }),
-                "divergence": divergence,
-            ]))
+            try context.console.json(VerifyReplayOutput(
+                ok: report.divergence == nil,
+                session: selection.session.id,
+                timeline: report.timeline,
+                reducer: report.reducer,
+                replayedStepCount: report.stepsReplayed,
+                reappliedSteps: report.reappliedSteps,
+                divergence: report.divergence.map { found in
+                    VerifyReplayOutput.Divergence(step: found.step, action: found.action, patch: node?.patch().jsonValue ?? .array([]))
+                }
+            ))
             return report.divergence == nil ? .success : .dataError
         }
         let colour = context.colour

@@ -10,7 +10,7 @@ struct WhyCommand: InspectCommand {
             Lists the action at STEP, the action whose effect sent it, that action's cause, and so on back to a user or system action. For each link it also lists the other actions the same effects sent, and at the end what the effects of STEP itself sent.
             """,
         arguments: [CommonOptions.file, ArgumentSpec(name: "step", help: "The step, such as 7 or fix@7.")],
-        options: [CommonOptions.session, CommonOptions.timeline, CommonOptions.json],
+        options: [CommonOptions.session.spec, CommonOptions.timeline.spec, CommonOptions.json.spec],
         examples: ["udf-inspect why todo.udf 7", "udf-inspect why todo.udf 7 --json"]
     )
 
@@ -21,7 +21,7 @@ struct WhyCommand: InspectCommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
         step = try arguments.stepReference("step") ?? StepReference(timeline: nil, step: 0)
-        json = arguments.flag("--json")
+        json = try arguments.value(CommonOptions.json)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
@@ -29,14 +29,23 @@ struct WhyCommand: InspectCommand {
         let timeline = try selection.timeline(for: step)
         let chain = try CausalChain(step: step.step, in: selection.recording, on: timeline)
         if json {
-            context.console.json(JSONShapes.why(chain, step: step.step, timeline: timeline, session: selection.session))
+            try context.console.json(WhyOutput(
+                session: selection.session.id,
+                timeline: timeline.name,
+                step: step.step,
+                chain: chain.links.map { StepRecord($0.summary, on: timeline) },
+                alsoSent: chain.links.compactMap { link in
+                    link.summary.cause.map { WhyOutput.Siblings(cause: $0, steps: link.siblings.map { StepRecord($0, on: timeline) }) }
+                },
+                sent: chain.sent.map { StepRecord($0, on: timeline) }
+            ))
             return .success
         }
         let console = context.console
         let colour = context.colour
         guard let root = chain.links.last else { return .success }
         console.out(colour.dim("why step \(step.step) · \(timeline.name)"))
-        for line in LogCommand.table(chain.links.map(\.summary), on: timeline, colour: colour) {
+        for line in StepTable.rows(chain.links.map(\.summary), on: timeline, colour: colour) {
             console.out(line)
         }
         if root.summary.action == nil {
@@ -50,14 +59,14 @@ struct WhyCommand: InspectCommand {
                 console.out("The effects of step \(cause) sent nothing else.")
             } else {
                 console.out("The effects of step \(cause) also sent:")
-                for line in LogCommand.table(link.siblings, on: timeline, colour: colour) { console.out("  " + line) }
+                for line in StepTable.rows(link.siblings, on: timeline, colour: colour) { console.out("  " + line) }
             }
         }
         if chain.sent.isEmpty {
             console.out("The effects of step \(step.step) sent nothing.")
         } else {
             console.out("The effects of step \(step.step) sent:")
-            for line in LogCommand.table(chain.sent, on: timeline, colour: colour) { console.out("  " + line) }
+            for line in StepTable.rows(chain.sent, on: timeline, colour: colour) { console.out("  " + line) }
         }
         return .success
     }

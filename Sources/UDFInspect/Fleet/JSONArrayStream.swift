@@ -12,8 +12,16 @@ struct JSONArrayStream {
         console.write("[")
     }
 
-    mutating func append(_ element: JSONValue) {
-        console.write((count == 0 ? "\n" : ",\n") + element.canonicalText)
+    /// Prints one row; a row that cannot be encoded gets a line on stderr instead.
+    mutating func append(_ element: some Encodable) {
+        let line: String
+        do {
+            line = try Console.compactJSON(element)
+        } catch {
+            console.err("Error: \(error.message)")
+            return
+        }
+        console.write((count == 0 ? "\n" : ",\n") + line)
         count += 1
     }
 

@@ -11,15 +11,16 @@
 ///         name: "log",
 ///         abstract: "Show the steps of a recording.",
 ///         arguments: [ArgumentSpec(name: "file", help: "The recording to read.")],
-///         options: [.option("--from", value: "step", help: "The first step to show.")]
+///         options: [from.spec]
 ///     )
+///     static let from = OptionKey<Int?>.int("--from", value: "step", help: "The first step to show.")
 ///
 ///     let file: String
 ///     let from: Int?
 ///
 ///     init(_ arguments: ParsedArguments) throws(UsageError) {
 ///         file = arguments.positional("file") ?? ""
-///         from = try arguments.int("--from")
+///         from = try arguments.value(Self.from)
 ///     }
 ///
 ///     func run(_ context: CommandContext) async throws(InspectError) -> ExitCode {

@@ -47,6 +47,11 @@ public struct CommandSpec: Sendable, Equatable {
         options.first { $0.names.contains(name) }
     }
 
+    /// Whether the command declares `key`, for code shared by commands that differ in their options.
+    public func declares<Value>(_ key: OptionKey<Value>) -> Bool {
+        options.contains { $0.names == key.spec.names }
+    }
+
     /// The positional argument called `name`, if the command declares one.
     public func argument(named name: String) -> ArgumentSpec? {
         arguments.first { $0.name == name }

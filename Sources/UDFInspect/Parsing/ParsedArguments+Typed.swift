@@ -1,46 +1,16 @@
 extension ParsedArguments {
-    /// The value of an option (`"--from"`) or a positional (`"step"`) as an integer.
+    /// The positional argument `name` (`"step"`) as an integer; options are read
+    /// through their ``OptionKey``.
     ///
     /// - Returns: The integer, or nil when the value was not given.
-    /// - Throws: A ``UsageError`` such as `The value 'x' is invalid for '--from <step>'`.
+    /// - Throws: A ``UsageError`` such as `The value 'x' is invalid for '<step>'`.
     public func int(_ name: String) throws(UsageError) -> Int? {
-        guard let text = rawValue(name) else {
+        guard let text = positional(name) else {
             return nil
         }
         guard let number = Int(text) else {
-            throw invalidValue(text, for: name)
+            throw usageError("The value '\(text)' is invalid for '<\(name)>'")
         }
         return number
-    }
-
-    /// The value of an option or a positional, which must be one of `allowed`.
-    ///
-    /// - Returns: The value, or nil when it was not given.
-    /// - Throws: A ``UsageError`` such as
-    ///   `The value 'x' is invalid for '--format <format>'. Expected one of: tree, patch`.
-    public func choice(_ name: String, _ allowed: [String]) throws(UsageError) -> String? {
-        guard let text = rawValue(name) else {
-            return nil
-        }
-        guard allowed.contains(text) else {
-            let expected = allowed.joined(separator: ", ")
-            throw usageError("\(invalidValue(text, for: name).message). Expected one of: \(expected)")
-        }
-        return text
-    }
-
-    /// Option names start with a dash; anything else names a positional.
-    private func rawValue(_ name: String) -> String? {
-        name.hasPrefix("-") ? value(name) : positional(name)
-    }
-
-    private func invalidValue(_ text: String, for name: String) -> UsageError {
-        let label: String
-        if name.hasPrefix("-") {
-            label = spec.option(named: name)?.synopsis ?? name
-        } else {
-            label = "<\(name)>"
-        }
-        return usageError("The value '\(text)' is invalid for '\(label)'")
     }
 }

@@ -1,8 +1,8 @@
 /// The values found on one command's command line, looked up by the names in its spec.
 ///
-/// Options are looked up by any of their spellings (`"-o"` or `"--output"`), positionals
-/// by their argument name (`"file"`). Looking up a name the spec does not declare
-/// finds nothing, as if the option had not been given.
+/// Positionals are looked up by their argument name (`"file"`). Options are read
+/// through their ``OptionKey``; a key the spec does not declare is refused, never
+/// read as absent.
 public struct ParsedArguments: Sendable, Equatable {
     /// The command these values were parsed for.
     public let spec: CommandSpec
@@ -36,22 +36,30 @@ public struct ParsedArguments: Sendable, Equatable {
         positionalValues[name] ?? []
     }
 
-    /// The last value given for `option`, or nil when it was not given.
-    public func value(_ option: String) -> String? {
-        values(option).last
+    /// The value of `key`, typed as the key declares it.
+    ///
+    /// - Throws: A ``UsageError`` for a value that does not convert, or when the
+    ///   command's spec does not declare `key` (a programming error).
+    public func value<Value>(_ key: OptionKey<Value>) throws(UsageError) -> Value {
+        try key.read(try rawValues(key), self)
     }
 
-    /// Every value given for `option`, in command-line order.
-    public func values(_ option: String) -> [String] {
-        guard let index = spec.options.firstIndex(where: { $0.names.contains(option) }) else {
-            return []
+    /// Whether `key` was given at all, whatever its value.
+    public func isGiven<Value>(_ key: OptionKey<Value>) throws(UsageError) -> Bool {
+        try !rawValues(key).isEmpty
+    }
+
+    /// The last text given for `key`, before conversion, for messages that quote it.
+    public func text<Value>(_ key: OptionKey<Value>) throws(UsageError) -> String? {
+        try rawValues(key).last
+    }
+
+    /// Every text given for `key`; an undeclared key is refused so it cannot read as absent.
+    private func rawValues<Value>(_ key: OptionKey<Value>) throws(UsageError) -> [String] {
+        guard let index = spec.options.firstIndex(where: { $0.names == key.spec.names }) else {
+            throw usageError("internal error: '\(spec.name)' reads '\(key.name)', which its spec does not declare")
         }
         return optionValues[index] ?? []
-    }
-
-    /// Whether the flag `option` was given.
-    public func flag(_ option: String) -> Bool {
-        !values(option).isEmpty
     }
 
     /// A usage error about this command, for checks a command makes in its initializer.

@@ -1,14 +1,17 @@
 import UDFDiff
 
-extension ParsedArguments {
-    /// The option `name` parsed as a predicate, or a usage error that quotes
-    /// the expression and names the column where parsing failed.
-    func predicate(_ name: String) throws(UsageError) -> Predicate? {
-        guard let text = value(name) else { return nil }
-        do {
-            return try Predicate.parse(text)
-        } catch {
-            throw usageError("invalid expression '\(text)': \(error)")
+extension OptionKey where Value == Predicate? {
+    /// An option whose value is a predicate; one that does not parse is a usage
+    /// error that quotes the expression and names the column where parsing failed.
+    static func predicate(_ names: String..., value valueName: String, help: String) -> OptionKey {
+        let spec = OptionSpec(names: names, valueName: valueName, help: help)
+        return OptionKey(spec) { (values, arguments) throws(UsageError) -> Predicate? in
+            guard let text = values.last else { return nil }
+            do {
+                return try Predicate.parse(text)
+            } catch {
+                throw arguments.usageError("invalid expression '\(text)': \(error)")
+            }
         }
     }
 }

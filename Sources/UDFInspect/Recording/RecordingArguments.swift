@@ -7,8 +7,8 @@ struct RecordingArguments {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positional("file") ?? ""
-        session = try arguments.int("--session")
-        timeline = arguments.value("--timeline")
+        session = try arguments.value(CommonOptions.session)
+        timeline = try arguments.value(CommonOptions.timeline)
     }
 
     /// Opens the file and resolves the session and timeline the options chose.

@@ -27,14 +27,31 @@ struct StepReference: Equatable, CustomStringConvertible {
     }
 }
 
-extension ParsedArguments {
-    /// The positional `name` (or the option, when `name` starts with `-`) as a
-    /// step reference, or a usage error that says what a step looks like.
-    func stepReference(_ name: String) throws(UsageError) -> StepReference? {
-        guard let text = name.hasPrefix("-") ? value(name) : positional(name) else { return nil }
+extension StepReference {
+    /// `text` as a step reference, or a usage error that says what a step looks like.
+    static func parse(_ text: String, _ arguments: ParsedArguments) throws(UsageError) -> StepReference {
         guard let reference = StepReference(text) else {
-            throw usageError("'\(text)' is not a step: use a number such as 40, or TIMELINE@STEP such as fix@40")
+            throw arguments.usageError("'\(text)' is not a step: use a number such as 40, or TIMELINE@STEP such as fix@40")
         }
         return reference
+    }
+}
+
+extension ParsedArguments {
+    /// The positional `name` as a step reference.
+    func stepReference(_ name: String) throws(UsageError) -> StepReference? {
+        guard let text = positional(name) else { return nil }
+        return try StepReference.parse(text, self)
+    }
+}
+
+extension OptionKey where Value == StepReference? {
+    /// An option whose value is a step such as `40` or `fix@40`.
+    static func step(_ names: String..., help: String, defaultDescription: String? = nil) -> OptionKey {
+        let spec = OptionSpec(names: names, valueName: "step", help: help, defaultDescription: defaultDescription)
+        return OptionKey(spec) { (values, arguments) throws(UsageError) -> StepReference? in
+            guard let text = values.last else { return nil }
+            return try StepReference.parse(text, arguments)
+        }
     }
 }

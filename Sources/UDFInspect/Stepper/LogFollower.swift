@@ -17,17 +17,21 @@ struct LogFollower {
     let selection: RecordingSelection
     let query: StepQuery
     let json: Bool
+    /// Whether to print the session line first: on a terminal, without `--no-header`.
+    var showsHeader = true
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let recording = selection.recording
         let console = context.console
-        if !json {
-            console.out(context.colour.dim(LogCommand.header(selection) + " · following"))
+        if !json, showsHeader {
+            console.out(context.colour.dim(StepTable.header(selection) + " · following"))
         }
         var next = 0
         var printed = 0
         var isFirstPoll = true
         var status = selection.session.status
+        var lastStep = selection.timeline.lastStep
+        var reason = FollowEndRecord.Reason.limit
         while true {
             let timeline: TimelineInfo
             do {
@@ -55,20 +59,32 @@ struct LogFollower {
                     throw InspectError(error)
                 }
                 for summary in steps {
-                    console.out(json ? JSONShapes.step(summary, on: timeline).canonicalText : Self.line(summary, colour: context.colour))
+                    console.out(json ? try Console.compactJSON(Versioned(StepRecord(summary, on: timeline))) : Self.line(summary, colour: context.colour))
                 }
                 printed += steps.count
             }
             next = max(next, timeline.lastStep + 1)
+            lastStep = timeline.lastStep
             isFirstPoll = false
             console.flush()
             if console.isOutputClosed { break }
             if !query.fromEnd, let limit = query.limit, printed >= limit { break }
             if let last = query.range?.upperBound, next > last { break }
-            if status != .recording { break }
+            if status != .recording {
+                reason = status == .closed ? .closed : .interrupted
+                break
+            }
             Thread.sleep(forTimeInterval: Self.pollInterval)
         }
-        if !json {
+        if json, !console.isOutputClosed {
+            console.out(try Console.compactJSON(FollowEndRecord(
+                end: reason,
+                session: selection.session.id,
+                timeline: selection.timeline.name,
+                lastStep: lastStep,
+                printedCount: printed
+            )))
+        } else {
             console.out(context.colour.dim("session \(selection.session.id) \(status.rawValue)"))
         }
         if printed == 0 {
@@ -83,7 +99,7 @@ struct LogFollower {
         let step = String(summary.step)
         var line = String(repeating: " ", count: max(6 - step.count, 0)) + step
         line += "  " + TimeFormat.timeOfDay(summary.time)
-        line += "  " + ActionFormatter.format(summary.action, maxWidth: LogCommand.actionWidth)
+        line += "  " + ActionFormatter.format(summary.action, maxWidth: StepTable.actionWidth)
         if let cause = summary.cause {
             line += "  " + colour.dim("← \(cause)")
         }

@@ -7,11 +7,14 @@ struct EchoCommand: InspectCommand {
         abstract: "Print the words given.",
         arguments: [ArgumentSpec(name: "words", help: "The words to print.", isRepeating: true)],
         options: [
-            .flag("-u", "--upper", help: "Print in capitals."),
-            .option("--times", value: "n", help: "How many times to print.", defaultDescription: "1"),
+            upperKey.spec,
+            timesKey.spec,
         ],
         examples: ["udf-inspect echo hello world --times 2"]
     )
+
+    static let upperKey = OptionKey<Bool>.flag("-u", "--upper", help: "Print in capitals.")
+    static let timesKey = OptionKey<Int?>.int("--times", value: "n", help: "How many times to print.", defaultDescription: "1")
 
     let words: [String]
     let upper: Bool
@@ -19,8 +22,8 @@ struct EchoCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         words = arguments.positionals("words")
-        upper = arguments.flag("--upper")
-        times = try arguments.int("--times") ?? 1
+        upper = try arguments.value(Self.upperKey)
+        times = try arguments.value(Self.timesKey) ?? 1
         guard times >= 1 else {
             throw arguments.usageError("'--times' must be at least 1")
         }

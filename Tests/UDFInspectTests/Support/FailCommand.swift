@@ -6,8 +6,10 @@ struct FailCommand: InspectCommand {
         name: "fail",
         abstract: "Fail in a chosen way.",
         arguments: [ArgumentSpec(name: "file", help: "A file name for the message.")],
-        options: [.option("--kind", value: "kind", help: "How to fail.")]
+        options: [kindKey.spec]
     )
+
+    static let kindKey = OptionKey<String?>.choice("--kind", value: "kind", allowed: kinds, help: "How to fail.")
 
     static let kinds = ["cannot-open", "corrupt", "not-found", "io", "usage", "nothing", "none"]
 
@@ -16,7 +18,7 @@ struct FailCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         file = arguments.positional("file") ?? ""
-        kind = try arguments.choice("--kind", Self.kinds) ?? "none"
+        kind = try arguments.value(Self.kindKey) ?? "none"
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {

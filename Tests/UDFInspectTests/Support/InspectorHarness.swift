@@ -14,8 +14,9 @@ enum InspectorHarness {
         Inspector(commands: Inspector.builtInCommands, configuration: TodoInspector.configuration)
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async -> Result {
-        let console = Console.capturing()
+    /// - Parameter stdoutIsTerminal: Run as if stdout were a terminal, where headers for people show.
+    static func run(_ arguments: [String], environment: [String: String] = [:], stdoutIsTerminal: Bool = false) async -> Result {
+        let console = Console.capturing(stdoutIsTerminal: stdoutIsTerminal)
         let status = await inspector.run(arguments, console: console, environment: environment)
         return Result(status: status, stdout: console.stdout, stderr: console.stderr)
     }

@@ -15,22 +15,14 @@ enum SampleSpecs {
             ArgumentSpec(name: "file", help: "The recording to read."),
         ],
         options: [
-            .option("--session", value: "id", help: "The session to read.", defaultDescription: "the latest"),
-            .option("--timeline", value: "name", help: "The timeline to follow.", defaultDescription: "main"),
-            .option("--from", value: "step", help: "The first step to show."),
-            .option("--to", value: "step", help: "The last step to show."),
-            .option(
-                "-a", "--action",
-                value: "glob",
-                help: "Only show steps whose action name matches the glob; repeat the option to match any of several globs.",
-                isRepeating: true
-            ),
-            .option("--format", value: "format", help: "How to print each step: table or lines."),
-            .option(
-                "--changed-path-prefix", value: "path",
-                help: "Only show steps that changed a path starting with this prefix."
-            ),
-            .flag("--json", help: "Print one JSON object per step instead of a table."),
+            SampleKeys.session.spec,
+            SampleKeys.timeline.spec,
+            SampleKeys.from.spec,
+            SampleKeys.to.spec,
+            SampleKeys.action.spec,
+            SampleKeys.format.spec,
+            SampleKeys.changedPathPrefix.spec,
+            SampleKeys.json.spec,
         ],
         examples: [
             "udf-inspect log app.udf",
@@ -61,4 +53,23 @@ enum SampleSpecs {
             ArgumentSpec(name: "paths", help: "The state paths.", isRepeating: true),
         ]
     )
+}
+
+/// The options of ``SampleSpecs/log``, declared as keys the tests read them by.
+enum SampleKeys {
+    static let session = OptionKey<Int?>.int("--session", value: "id", help: "The session to read.", defaultDescription: "the latest")
+    static let timeline = OptionKey<String?>.text("--timeline", value: "name", help: "The timeline to follow.", defaultDescription: "main")
+    static let from = OptionKey<Int?>.int("--from", value: "step", help: "The first step to show.")
+    static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step to show.")
+    static let action = OptionKey<[String]>.repeating(
+        "-a", "--action",
+        value: "glob",
+        help: "Only show steps whose action name matches the glob; repeat the option to match any of several globs."
+    )
+    static let format = OptionKey<String?>.choice("--format", value: "format", allowed: ["table", "lines"], help: "How to print each step: table or lines.")
+    static let changedPathPrefix = OptionKey<String?>.text(
+        "--changed-path-prefix", value: "path",
+        help: "Only show steps that changed a path starting with this prefix."
+    )
+    static let json = OptionKey<Bool>.flag("--json", help: "Print one JSON object per step instead of a table.")
 }

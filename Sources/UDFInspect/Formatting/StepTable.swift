@@ -1,0 +1,36 @@
+import UDFLog
+
+/// The step table that `log`, `find`, `why` and the demo tour print: step,
+/// time, action, cause, and on a branch whether the step is its own.
+enum StepTable {
+    /// Actions longer than this are shortened in text; --json prints them whole.
+    static let actionWidth = 72
+
+    /// The line above the table: session, app, timeline, range, status and start.
+    static func header(_ selection: RecordingSelection) -> String {
+        let session = selection.session
+        let timeline = selection.timeline
+        return "session \(session.id) · \(session.app) · \(timeline.name) · steps 0…\(timeline.lastStep) · \(session.status.rawValue) · started \(TimeFormat.iso(session.startedAt))"
+    }
+
+    /// One row per step under a header row; nothing for no steps.
+    static func rows(_ steps: [StepSummary], on timeline: TimelineInfo, colour: Colour) -> [String] {
+        let isBranch = timeline.parentID != nil
+        var columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("TIME"), .init("ACTION"), .init("CAUSE")]
+        if isBranch { columns.append(.init("STORED")) }
+        let rows = steps.map { summary in
+            var row = [
+                "\(summary.step)",
+                TimeFormat.timeOfDay(summary.time),
+                ActionFormatter.format(summary.action, maxWidth: actionWidth),
+                summary.cause.map { "← \($0)" } ?? "",
+            ]
+            if isBranch {
+                row.append(summary.timelineID == timeline.id ? "own" : "inherited")
+            }
+            return row
+        }
+        guard !rows.isEmpty else { return [] }
+        return TableRenderer(columns: columns).render(rows, headerStyle: colour.bold)
+    }
+}

@@ -56,7 +56,9 @@ struct ShowCommand: InspectCommand {
         }
         let isSingle = !statePath.components.contains(.wildcard)
         if json {
-            let value: JSONValue = isSingle ? matches[0].value : .array(matches.map { .object(["path": .string($0.path.description), "value": $0.value]) })
+            let value: ShowOutput.Selection = isSingle
+                ? .single(matches[0].value)
+                : .matches(matches.map { ShowOutput.Selection.Match(path: $0.path.description, value: $0.value) })
             try context.console.json(ShowOutput(
                 session: selection.session.id, timeline: timeline.name, step: record, state: nil, path: statePath.description, value: value
             ))

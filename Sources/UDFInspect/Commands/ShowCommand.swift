@@ -9,7 +9,7 @@ struct ShowCommand: InspectCommand {
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show the action and the state at a step, or part of the state.",
-        discussion: "STEP is a number, or TIMELINE@STEP for a step of another timeline. With --path, only the value there is shown; a path that selects nothing exits with 1.",
+        discussion: "STEP is a number, or TIMELINE@STEP for a step of another timeline. With --path, only the value there is shown (on a terminal, after the step it is from); a path that selects nothing exits with 1.",
         arguments: [CommonOptions.file, ArgumentSpec(name: "step", help: "The step, such as 40 or fix@40.")],
         options: [
             CommonOptions.session.spec,

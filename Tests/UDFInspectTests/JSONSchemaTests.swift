@@ -77,6 +77,36 @@ import UDFJSON
         #expect(validator.schemas["common.schema.json"]?["$defs"]?["schemaVersion"]?["const"] == .number(JSONNumber(JSONSchemaVersion.current)))
     }
 
+    /// One name per concept: the old synonyms appear in no schema, and a plural
+    /// noun is always an array (counts are `…Count`).
+    @Test func schemasUseOneVocabulary() throws {
+        let validator = try JSONSchemaValidator(directory: Self.schemaDirectory)
+        let banned: Set<String> = ["id", "name", "uuid", "uuidDerived", "firstOwnStep", "stepsReplayed", "sessionID"]
+        let plurals: Set<String> = ["steps", "sessions", "timelines", "actions", "changes", "problems", "chain", "sent"]
+        var seen = 0
+        func walk(_ schema: JSONValue, in file: String) {
+            switch schema {
+            case .object(let members):
+                for (key, property) in members["properties"]?.objectValue ?? [:] {
+                    seen += 1
+                    #expect(!banned.contains(key), "\(file): '\(key)' has another name in the vocabulary")
+                    if plurals.contains(key) {
+                        #expect(property["type"] == "array", "\(file): '\(key)' is not an array")
+                    }
+                }
+                for member in members.values { walk(member, in: file) }
+            case .array(let elements):
+                for element in elements { walk(element, in: file) }
+            default:
+                break
+            }
+        }
+        for (file, schema) in validator.schemas {
+            walk(schema, in: file)
+        }
+        #expect(seen > 100)
+    }
+
     @Test func anEmptyBranchHasNoOwnSteps() async throws {
         let directory = try TemporaryDirectory()
         let demo = try directory.copy(Fixtures.demo, as: "demo.udf")

@@ -73,6 +73,48 @@ import Glibc
         #expect(end["schemaVersion"] as? Int == 1)
     }
 
+    @Test func aKilledHostEndsTheFollowAsInterrupted() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("killed.udf")
+        let host = Process()
+        host.executableURL = Executables.url("todo-example")
+        host.arguments = ["workload", path, "--actions", "100000000", "--seed", "5", "--report-every", "100"]
+        let reports = Pipe()
+        host.standardOutput = reports
+        try host.run()
+        var seen = ""
+        while !seen.contains("sent 500\n") {
+            let chunk = reports.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+
+        // No action is named so: the stream is only the closing record, and no pipe fills.
+        let outputPath = directory.path("follow.out")
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        let follow = Process()
+        follow.executableURL = Executables.inspector
+        follow.arguments = ["log", path, "--follow", "--json", "--action", "noSuchAction"]
+        follow.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        follow.standardError = FileHandle.nullDevice
+        try follow.run()
+        usleep(300_000)
+        kill(host.processIdentifier, SIGKILL)
+        host.waitUntilExit()
+        let deadline = Date().addingTimeInterval(60)
+        while follow.isRunning, Date() < deadline { usleep(20_000) }
+        if follow.isRunning { follow.terminate() }
+        follow.waitUntilExit()
+
+        #expect(follow.terminationStatus == 1)
+        let lines = try String(contentsOfFile: outputPath, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1)
+        let end = try #require(try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [String: Any])
+        #expect(end["end"] as? String == "interrupted")
+        #expect(end["printedCount"] as? Int == 0)
+        #expect(end["session"] as? Int == 1)
+    }
+
     @Test func aClosedRecordingPrintsItsStepsAndEnds() async throws {
         let result = await InspectorHarness.run(["log", Fixtures.demo, "--follow", "--from", "11"])
         #expect(result.status == 0)

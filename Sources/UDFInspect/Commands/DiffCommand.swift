@@ -13,7 +13,7 @@ struct DiffCommand: InspectCommand {
         name: "diff",
         abstract: "Show what changed between two steps.",
         discussion: """
-            With one step, compares it with the step before it: what its action did. With two, compares A with B, which may be on different timelines (main@40 fix@40). Formats: 'tree' (readable, the default), 'patch' (RFC 6902 JSON Patch that turns A into B) and 'paths' (one line per change). Equal states print nothing and exit with 0.
+            With one step, compares it with the step before it: what its action did. With two, compares A with B, which may be on different timelines (main@40 fix@40). Formats: 'tree' (readable, the default), 'patch' (RFC 6902 JSON Patch that turns A into B, printed alone for pipes) and 'paths' (one line per change). Equal states print nothing and exit with 0.
             """,
         arguments: [
             CommonOptions.file,

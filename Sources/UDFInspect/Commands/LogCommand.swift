@@ -17,7 +17,7 @@ struct LogCommand: InspectCommand {
     static let spec = CommandSpec(
         name: "log",
         abstract: "List the steps of a timeline: action, time and cause.",
-        discussion: "Filters combine: a range, an action-name glob and a time window. The text output shortens long actions to 72 characters; --json prints them whole. Exits with 1 when no step matches.",
+        discussion: "Filters combine: a range, an action-name glob and a time window. The text output shortens long actions to 72 characters; --json prints them whole. On a terminal a session line comes first; --no-header leaves it and the column names out. With --follow --json, the last line says why the follow ended. Exits with 1 when no step matches.",
         arguments: [CommonOptions.file],
         options: [
             CommonOptions.session.spec,

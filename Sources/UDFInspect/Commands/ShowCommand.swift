@@ -9,7 +9,7 @@ struct ShowCommand: InspectCommand {
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show the action and the state at a step, or part of the state.",
-        discussion: "STEP is a number, or TIMELINE@STEP for a step of another timeline. With --path, only the value there is shown; a path that selects nothing exits with 1.",
+        discussion: "STEP is a number, or TIMELINE@STEP for a step of another timeline. With --path, only the value there is shown (on a terminal, after the step it is from); a path that selects nothing exits with 1.",
         arguments: [CommonOptions.file, ArgumentSpec(name: "step", help: "The step, such as 40 or fix@40.")],
         options: [
             CommonOptions.session.spec,
@@ -56,7 +56,9 @@ struct ShowCommand: InspectCommand {
         }
         let isSingle = !statePath.components.contains(.wildcard)
         if json {
-            let value: JSONValue = isSingle ? matches[0].value : .array(matches.map { .object(["path": .string($0.path.description), "value": $0.value]) })
+            let value: ShowOutput.Selection = isSingle
+                ? .single(matches[0].value)
+                : .matches(matches.map { ShowOutput.Selection.Match(path: $0.path.description, value: $0.value) })
             try context.console.json(ShowOutput(
                 session: selection.session.id, timeline: timeline.name, step: record, state: nil, path: statePath.description, value: value
             ))

@@ -55,6 +55,11 @@ struct SessionsCommand: InspectCommand {
         for line in table.render(rows, headerStyle: context.colour.bold) {
             context.console.out(line)
         }
+        for session in sessions where !session.reflected.isEmpty {
+            context.console.out(context.colour.dim(
+                "Session \(session.id) recorded its \(session.reflected.description) by reflection: it reads, diffs and exports, but cannot be resumed, replayed or turned into a test."
+            ))
+        }
         return .success
     }
 

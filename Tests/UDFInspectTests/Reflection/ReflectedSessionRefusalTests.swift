@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import UDF
+import UDFJSON
 import UDFLog
 import UDFRecorder
 
@@ -30,6 +31,12 @@ import UDFRecorder
         try Subprocess.sqlite3(path, "SELECT coalesce(reflected, 'null') FROM sessions").stdout
     }
 
+    /// `reflected` of the only session, as `sessions --json` lists it.
+    private func listedReflection(_ path: String) throws -> JSONValue? {
+        let output = try Executables.run("udf-inspect", ["sessions", path, "--json"]).stdout
+        return try JSONParser().parse(Array(output.utf8))["sessions"]?.arrayValue?.first?["reflected"]
+    }
+
     @Test func theFileSaysWhichValuesWereReflected() throws {
         let directory = try TemporaryDirectory()
         let both = try record("both", in: directory, reflectedState: true, action: InboxAction.confirmDeletion(count: 3))
@@ -40,8 +47,14 @@ import UDFRecorder
         #expect(try storedMark(none) == "null\n")
         #expect(try Recording(path: both).session(nil).reflected == [.state, .actions])
         #expect(try Recording(path: none).session(nil).reflected == [])
-        // Reading commands are unaffected.
+        // Reading commands are unaffected, and say what was reflected.
         #expect(try Executables.run("udf-inspect", ["verify", both]).status == 0)
+        let listed = try Executables.run("udf-inspect", ["sessions", both])
+        #expect(listed.stdout.split(separator: "\n").last == """
+            Session 1 recorded its state and actions by reflection: it reads, diffs and exports, but cannot be resumed, replayed or turned into a test.
+            """)
+        #expect(try listedReflection(actions) == ["actions"])
+        #expect(try listedReflection(none) == [])
     }
 
     @Test func replayAndVerifyReplayRefuseAReflectedSession() throws {

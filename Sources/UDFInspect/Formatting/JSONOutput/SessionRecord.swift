@@ -17,6 +17,8 @@ struct SessionRecord: Encodable {
     @Nullable var endedAt: String?
     let status: String
     let stepCount: Int
+    /// What was recorded by reflection, not `Codable`: `state`, `actions`; empty for neither.
+    let reflected: [String]
 
     init(_ session: SessionInfo, file: String? = nil) {
         self.file = file
@@ -32,5 +34,6 @@ struct SessionRecord: Encodable {
         endedAt = session.endedAt.map(TimeFormat.iso)
         status = session.status.rawValue
         stepCount = session.stepCount
+        reflected = (session.reflected.storedText ?? "").split(separator: ",").map(String.init)
     }
 }

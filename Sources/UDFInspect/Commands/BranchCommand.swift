@@ -11,8 +11,8 @@ struct BranchCommand: InspectCommand {
             """,
         arguments: [CommonOptions.file],
         options: [
-            .option("--at", value: "step", help: "The fork step, such as 40 or fix@40; the branch shares steps 0…STEP."),
-            .option("--name", value: "name", help: "The new timeline's name."),
+            .option("--at", value: "step", help: "The fork step, such as 40 or fix@40; the branch shares steps 0…STEP.", isRequired: true),
+            .option("--name", value: "name", help: "The new timeline's name.", isRequired: true),
             CommonOptions.session,
             .option("--timeline", value: "name", help: "The timeline to fork.", defaultDescription: "main"),
             CommonOptions.json,

@@ -20,7 +20,7 @@ struct DiffCommand: InspectCommand {
         options: [
             CommonOptions.session,
             CommonOptions.timeline,
-            .option("--format", value: "format", help: "tree, patch or paths.", defaultDescription: "tree"),
+            .option("--format", value: "format", help: "tree, patch or paths.", defaultDescription: "tree", completionValues: formats),
             .option("--path", value: "path", help: "Compare only the values at this path."),
             CommonOptions.json,
         ],

@@ -14,7 +14,7 @@ struct FindCommand: InspectCommand {
         options: [
             CommonOptions.session,
             CommonOptions.timeline,
-            .option("--where", value: "expr", help: "The predicate, such as '.cart.total < 0'."),
+            .option("--where", value: "expr", help: "The predicate, such as '.cart.total < 0'.", isRequired: true),
             .flag("--first", help: "Print only the first matching step (the default)."),
             .flag("--all", help: "Print every matching step."),
             .flag("--becomes", help: "Match where the predicate turns true after being false."),

@@ -11,7 +11,7 @@ struct ImportCommand: InspectCommand {
         discussion: "FILE is created when missing. IN is untrusted: it is parsed with limits on depth and size, and refused on duplicate keys, invalid UTF-8 or numbers out of range. An import that fails leaves FILE exactly as it was.",
         arguments: [CommonOptions.file, ArgumentSpec(name: "in", help: "The JSON file to import.")],
         options: [
-            .option("--format", value: "format", help: "json (udf-timeline) or redux.", defaultDescription: "detected from the document"),
+            .option("--format", value: "format", help: "json (udf-timeline) or redux.", defaultDescription: "detected from the document", completionValues: ["json", "redux"]),
         ],
         examples: ["udf-inspect import shared.udf todo.json", "udf-inspect import shared.udf devtools.json --format redux"]
     )

@@ -12,7 +12,7 @@ struct ReplayCommand: InspectCommand {
             """,
         arguments: [CommonOptions.file],
         options: [
-            .option("--name", value: "name", help: "The new branch's name."),
+            .option("--name", value: "name", help: "The new branch's name.", isRequired: true),
             .option("--from", value: "step", help: "The fork step: the replay starts from its recorded state.", defaultDescription: "the step before the first edit, or 0"),
             .option("--skip", value: "step", help: "Leave out the action of this recorded step.", isRepeating: true),
             .option("--replace", value: "step=json", help: "Run this action instead of the recorded one at the step.", isRepeating: true),
@@ -87,7 +87,12 @@ struct ReplayCommand: InspectCommand {
             path: recording.path, session: selection.session.id, timeline: selection.timeline.name, reducer: reducer,
             mode: .branch(name: name, from: from, edits: edits)
         )
-        let report = try ReplayInvocation.run(request, app: selection.session.app, context: context)
+        let report: ReplayReport
+        do {
+            report = try ReplayInvocation.run(request, app: selection.session.app, context: context)
+        } catch {
+            throw namingKnownCases(error, selection)
+        }
         guard let branch = report.branch else {
             throw InspectError.invalidData("the host replayed but wrote no branch")
         }
@@ -119,5 +124,31 @@ struct ReplayCommand: InspectCommand {
             context.console.out(context.colour.dim("Compare: udf-inspect diff \(DemoCommand.shellQuoted(recording.path)) \(report.timeline)@\(compare) \(branch.name)@\(compare)"))
         }
         return .success
+    }
+
+    /// An edited action that does not decode gets the action cases the timeline
+    /// recorded, and the closest one to the case it names.
+    private func namingKnownCases(_ error: InspectError, _ selection: RecordingSelection) -> InspectError {
+        var message = error.message
+        if message.hasSuffix(".") { message.removeLast() }
+        guard message.contains("given for step"), message.contains("does not decode"),
+              let statistics = try? selection.recording.statistics(on: selection.timeline) else {
+            return error
+        }
+        let known = statistics.actions.map(\.name).sorted()
+        let edited = (Array(edits.replacements.values) + edits.insertions.values.flatMap { $0 }).compactMap(Self.caseName)
+        let hint = edited.first { !known.contains($0) }.map { Suggestion.didYouMean($0, among: known) } ?? ""
+        let extended = message + hint + (hint.isEmpty ? ". " : " ") + "Cases recorded on '\(selection.timeline.name)': \(known.joined(separator: ", "))"
+        switch error {
+        case .invalidData: return .invalidData(extended)
+        default: return .badArgument(extended)
+        }
+    }
+
+    /// The case an action names: its only key (`{"addTodo": …}`) or the string itself.
+    private static func caseName(_ action: JSONValue) -> String? {
+        if let name = action.stringValue { return name }
+        if let members = action.objectValue, members.count == 1 { return members.keys.first }
+        return nil
     }
 }

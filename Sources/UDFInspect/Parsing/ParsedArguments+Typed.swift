@@ -23,8 +23,7 @@ extension ParsedArguments {
             return nil
         }
         guard allowed.contains(text) else {
-            let expected = allowed.joined(separator: ", ")
-            throw usageError("\(invalidValue(text, for: name).message). Expected one of: \(expected)")
+            throw usageError(Suggestion.invalidValue(text, for: label(of: name), expected: allowed))
         }
         return text
     }
@@ -35,12 +34,10 @@ extension ParsedArguments {
     }
 
     private func invalidValue(_ text: String, for name: String) -> UsageError {
-        let label: String
-        if name.hasPrefix("-") {
-            label = spec.option(named: name)?.synopsis ?? name
-        } else {
-            label = "<\(name)>"
-        }
-        return usageError("The value '\(text)' is invalid for '\(label)'")
+        usageError("The value '\(text)' is invalid for '\(label(of: name))'")
+    }
+
+    private func label(of name: String) -> String {
+        name.hasPrefix("-") ? spec.option(named: name)?.synopsis ?? name : "<\(name)>"
     }
 }

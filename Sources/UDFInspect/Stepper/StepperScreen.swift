@@ -14,7 +14,6 @@ struct StepperScreen {
     /// Rows left for the content after the status, title and bottom lines.
     var contentHeight: Int { max(height - 3, 0) }
 
-    static let hints = "n/p step · g/G ends · : jump · d diff/state · s path · / find · ? help · q quit"
 
     /// The screen's lines, top to bottom.
     func render(_ session: StepperSession) -> [String] {
@@ -47,6 +46,7 @@ struct StepperScreen {
             TimeFormat.timeOfDay(summary.time),
         ]
         parts.append(summary.cause.map { "cause \($0)" } ?? "no cause")
+        if document.isLive { parts.append("recording") }
         return parts.joined(separator: " · ")
     }
 
@@ -57,14 +57,16 @@ struct StepperScreen {
         if let message = state.message {
             return colour.yellow(fit(message))
         }
-        var left = Self.hints
-        if let search = state.search {
-            left = "find: \(search) · n next match · Esc ends"
-        }
         let position = contentCount > contentHeight
             ? "lines \(state.scroll + 1)–\(min(state.scroll + contentHeight, contentCount)) of \(contentCount)"
             : ""
-        let room = width - position.count - 1
+        let room = width - position.count - (position.isEmpty ? 0 : 1)
+        var left = StepperKeyTable.hints(fitting: room)
+        if let search = state.textSearch {
+            left = "search: \(search) · n/N next/previous · Esc ends"
+        } else if let search = state.search {
+            left = "find: \(search) · n next match · Esc ends"
+        }
         guard !position.isEmpty, room > 0 else { return colour.dim(fit(left)) }
         let clipped = clip(left, to: room)
         let gap = String(repeating: " ", count: width - clipped.count - position.count)

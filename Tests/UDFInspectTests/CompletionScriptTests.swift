@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The completion scripts, generated from the command specs; the bash one is
+/// loaded into a real bash and asked for completions.
+@Suite struct CompletionScriptTests {
+    private static func exists(_ program: String) -> Bool {
+        FileManager.default.isExecutableFile(atPath: "/bin/\(program)")
+            || FileManager.default.isExecutableFile(atPath: "/usr/bin/\(program)")
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func scripts(_ shell: String) async {
+        let result = await InspectorHarness.run(["completions", shell])
+        #expect(result.status == 0)
+        assertSnapshot(result.stdout, named: "completions/udf-inspect.\(shell)")
+    }
+
+    /// Each line of the probe prints the words bash would offer for one command line.
+    @Test(.enabled(if: exists("bash"), "bash is not installed"))
+    func bashCompletesCommandsFlagsAndValues() async throws {
+        let directory = try TemporaryDirectory()
+        let script = directory.path("udf-inspect.bash")
+        try Data(await InspectorHarness.run(["completions", "bash"]).stdout.utf8).write(to: URL(fileURLWithPath: script))
+        try Data().write(to: URL(fileURLWithPath: directory.path("todo.udf")))
+        let probe = """
+            source '\(script)'
+            cd '\(directory.url.path)'
+            complete -p udf-inspect
+            ask() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMPREPLY=(); _udf_inspect; echo "${COMPREPLY[*]}"; }
+            ask udf-inspect s
+            ask udf-inspect --co
+            ask udf-inspect diff todo.udf --f
+            ask udf-inspect diff todo.udf --format p
+            ask udf-inspect diff todo.udf --format=p
+            ask udf-inspect log todo.udf --color a
+            ask udf-inspect --color never l
+            ask udf-inspect testgen todo.udf --effects ''
+            ask udf-inspect export todo.udf --format ''
+            ask udf-inspect log to
+            ask udf-inspect help bl
+            ask udf-inspect completions ''
+            ask udf-inspect step todo.udf --no
+            ask udf-inspect find todo.udf --where ''
+            """
+        let result = try Subprocess.run(URL(fileURLWithPath: "/bin/bash"), ["--norc", "--noprofile"], input: probe)
+        #expect(result.stderr == "")
+        #expect(result.stdout.components(separatedBy: "\n") == [
+            "complete -o filenames -F _udf_inspect udf-inspect",
+            "sessions show stats step",
+            "--color",
+            "--format",
+            "patch paths",
+            "",
+            "auto always",
+            "log",
+            "run skip",
+            "udf json redux html ndjson",
+            "todo.udf",
+            "blame",
+            "bash zsh fish",
+            "--no-pager",
+            "",
+            "",
+        ])
+    }
+
+    @Test(.enabled(if: exists("zsh"), "zsh is not installed"))
+    func zshReadsItsScript() async throws {
+        let directory = try TemporaryDirectory()
+        let script = directory.path("_udf-inspect")
+        try Data(await InspectorHarness.run(["completions", "zsh"]).stdout.utf8).write(to: URL(fileURLWithPath: script))
+        let result = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), ["zsh", "-n", script])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test(.enabled(if: exists("fish"), "fish is not installed"))
+    func fishReadsItsScript() async throws {
+        let directory = try TemporaryDirectory()
+        let script = directory.path("udf-inspect.fish")
+        try Data(await InspectorHarness.run(["completions", "fish"]).stdout.utf8).write(to: URL(fileURLWithPath: script))
+        let result = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), ["fish", "--no-execute", script])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}

@@ -33,7 +33,9 @@ import Testing
             ask udf-inspect --co
             ask udf-inspect diff todo.udf --f
             ask udf-inspect diff todo.udf --format p
-            ask udf-inspect diff todo.udf --format=p
+            ask udf-inspect diff todo.udf --format = p
+            ask udf-inspect diff todo.udf --format =
+            ask udf-inspect diff todo.udf --path ''
             ask udf-inspect log todo.udf --color a
             ask udf-inspect --color never l
             ask udf-inspect testgen todo.udf --effects ''
@@ -52,6 +54,8 @@ import Testing
             "--color",
             "--format",
             "patch paths",
+            "patch paths",
+            "tree patch paths",
             "",
             "auto always",
             "log",

@@ -7,7 +7,9 @@ import Testing
 /// into a pipe.
 @Suite struct PagerTests {
     @Test func theCommandComesFromTheEnvironment() {
-        #expect(Pager.command(environment: [:]) == "less -FRX")
+        let hasLess = Pager.isInstalled("less", path: "/usr/bin:/bin")
+        #expect(Pager.command(environment: ["PATH": "/usr/bin:/bin"]) == (hasLess ? "less -FRX" : nil))
+        #expect(Pager.command(environment: ["PATH": "/nonexistent"]) == nil)
         #expect(Pager.command(environment: ["PAGER": "more"]) == "more")
         #expect(Pager.command(environment: ["PAGER": "more", "UDF_PAGER": "most"]) == "most")
         #expect(Pager.command(environment: ["PAGER": ""]) == nil)

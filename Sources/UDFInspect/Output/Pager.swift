@@ -27,12 +27,23 @@ final class Pager {
         self.descriptor = descriptor
     }
 
-    /// The pager command the environment asks for; nil for none.
+    /// The pager command the environment asks for; nil for none, and for the
+    /// default when `less` is not installed, so that output is never lost to
+    /// a pager that cannot start.
     static func command(environment: [String: String]) -> String? {
-        let command = (environment["UDF_PAGER"] ?? environment["PAGER"] ?? defaultCommand)
-            .trimmingCharacters(in: .whitespaces)
+        guard let chosen = environment["UDF_PAGER"] ?? environment["PAGER"] else {
+            return isInstalled("less", path: environment["PATH"]) ? defaultCommand : nil
+        }
+        let command = chosen.trimmingCharacters(in: .whitespaces)
         guard !command.isEmpty, command != "cat" else { return nil }
         return command
+    }
+
+    /// Whether `program` is an executable file in one of `path`'s directories.
+    static func isInstalled(_ program: String, path: String?) -> Bool {
+        (path ?? "/usr/bin:/bin").split(separator: ":").contains { directory in
+            FileManager.default.isExecutableFile(atPath: "\(directory)/\(program)")
+        }
     }
 
     /// Whether a run of command `name` with these arguments writes output worth

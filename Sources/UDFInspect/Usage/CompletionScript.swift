@@ -32,9 +32,10 @@ public struct CompletionScript {
         option.completionValues.isEmpty ? nil : option.completionValues
     }
 
-    /// Whether an option's value is a file name, judged by its placeholder.
+    /// Whether an option's value is a file name: an output (`-o`), or a
+    /// placeholder that says so. `--path <path>` is a path into a state, not a file.
     static func takesPath(_ option: OptionSpec) -> Bool {
-        ["path", "out", "file", "in"].contains(option.valueName ?? "")
+        option.names.contains("--output") || ["out", "file", "in"].contains(option.valueName ?? "")
     }
 
     /// The words a positional of `command` completes with; nil for file names.
@@ -64,6 +65,9 @@ public struct CompletionScript {
             "    local cur=\"${COMP_WORDS[COMP_CWORD]}\"",
             "    local prev=\"\"",
             "    (( COMP_CWORD > 0 )) && prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
+            "    # bash splits --format=p at '=' (COMP_WORDBREAKS): the option is the word before it.",
+            "    if [[ \"$prev\" == \"=\" ]] && (( COMP_CWORD > 1 )); then prev=\"${COMP_WORDS[COMP_CWORD-2]}\"; fi",
+            "    if [[ \"$cur\" == \"=\" ]]; then prev=\"${COMP_WORDS[COMP_CWORD-1]}\"; cur=\"\"; fi",
             "    local command=\"\" i",
             "    for (( i = 1; i < COMP_CWORD; i++ )); do",
             "        case \"${COMP_WORDS[i]}\" in",

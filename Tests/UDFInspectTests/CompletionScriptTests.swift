@@ -24,6 +24,8 @@ import Testing
         let script = directory.path("udf-inspect.bash")
         try Data(await InspectorHarness.run(["completions", "bash"]).stdout.utf8).write(to: URL(fileURLWithPath: script))
         try Data().write(to: URL(fileURLWithPath: directory.path("todo.udf")))
+        let demo = try directory.copy(Fixtures.demo, as: "demo.udf")
+        #expect(await InspectorHarness.run(["branch", demo, "--at", "5", "--name", "fix"]).status == 0)
         let probe = """
             source '\(script)'
             cd '\(directory.url.path)'
@@ -45,6 +47,12 @@ import Testing
             ask udf-inspect completions ''
             ask udf-inspect step todo.udf --no
             ask udf-inspect find todo.udf --where ''
+            ask '\(Executables.inspector.path)' log demo.udf --timeline ''
+            ask '\(Executables.inspector.path)' diff --from 3 demo.udf 4 --timeline f
+            ask '\(Executables.inspector.path)' log demo.udf --session 1 --timeline ''
+            ask '\(Executables.inspector.path)' log demo.udf --session ''
+            ask '\(Executables.inspector.path)' log todo.udf --timeline ''
+            ask '\(Executables.inspector.path)' log --timeline ''
             """
         let result = try Subprocess.run(URL(fileURLWithPath: "/bin/bash"), ["--norc", "--noprofile"], input: probe)
         #expect(result.stderr == "")
@@ -65,6 +73,12 @@ import Testing
             "blame",
             "bash zsh fish",
             "--no-pager",
+            "",
+            "main fix",
+            "fix",
+            "main fix",
+            "1",
+            "",
             "",
             "",
         ])

@@ -75,6 +75,19 @@ import Testing
         #expect(stepper.state.message == "no step after 13 matches .x exists")
     }
 
+    @Test func aSearchKeepsItsHintsWithinTheWidth() throws {
+        let stepper = try session(at: 11)
+        stepper.perform(.toggleDiff)
+        let screen = StepperScreen(width: 50, height: 8, colour: Colour(isEnabled: false))
+        stepper.pageHeight = screen.contentHeight
+        stepper.perform(.searchText("done", backward: false))
+        #expect(screen.render(stepper)[7] == "/done: line 16 of 31")
+        stepper.perform(.scroll(0))
+        #expect(screen.render(stepper)[7] == "search: done · n/N next/previous lines 16–20 of 31")
+        let narrow = StepperScreen(width: 30, height: 8, colour: Colour(isEnabled: false))
+        #expect(narrow.render(stepper)[7] == "search: done lines 16–20 of 31")
+    }
+
     @Test func benchmarkMeasuresEveryKeySequence() throws {
         let latencies = try StepperBenchmark.measureKeyLatencies(path: Fixtures.workload)
         #expect(latencies.map(\.keys) == ["n", "p", "p", "n", "d", "j", "d", "G", "g", ":500⏎"])

@@ -123,6 +123,9 @@ public struct Inspector {
         }
         let name = arguments[index]
         let rest = Array(arguments[(index + 1)...])
+        if name == Self.completionValuesCommand {
+            return completionValues(rest, console: console)
+        }
         if let spec = Self.toolCommandSpecs.first(where: { $0.name == name }) {
             return toolCommand(spec, rest, console: console, environment: environment, noPager: noPager, pager: &pager)
         }

@@ -63,14 +63,25 @@ struct StepperScreen {
         let room = width - position.count - (position.isEmpty ? 0 : 1)
         var left = StepperKeyTable.hints(fitting: room)
         if let search = state.textSearch {
-            left = "search: \(search) · n/N next/previous · Esc ends"
+            left = Self.fitting(["search: \(search)", "n/N next/previous", "Esc ends"], room)
         } else if let search = state.search {
-            left = "find: \(search) · n next match · Esc ends"
+            left = Self.fitting(["find: \(search)", "n next match", "Esc ends"], room)
         }
         guard !position.isEmpty, room > 0 else { return colour.dim(fit(left)) }
         let clipped = clip(left, to: room)
         let gap = String(repeating: " ", count: width - clipped.count - position.count)
         return colour.dim(clipped + gap + position)
+    }
+
+    /// The parts, most important first, that fit `width` joined by ` · `; the
+    /// first alone (to be clipped) when even it does not fit.
+    static func fitting(_ parts: [String], _ width: Int) -> String {
+        var shown = [parts[0]]
+        for part in parts.dropFirst() {
+            guard (shown + [part]).joined(separator: " · ").count <= width else { break }
+            shown.append(part)
+        }
+        return shown.joined(separator: " · ")
     }
 
     private func fit(_ text: String) -> String {

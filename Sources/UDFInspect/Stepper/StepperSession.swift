@@ -172,12 +172,16 @@ final class StepperSession {
         }
         state.textSearch = text
         let lines = page.lines
-        let start = min(state.searchLine ?? state.scroll, max(lines.count - 1, 0))
-        for offset in 1...max(lines.count, 1) {
-            let index = backward
-                ? (start - offset % lines.count + lines.count) % max(lines.count, 1)
-                : (start + offset) % max(lines.count, 1)
-            if lines.indices.contains(index), lines[index].contains(text) {
+        let count = lines.count
+        guard count > 0 else {
+            state.message = "'\(text)' is not in the text shown"
+            return
+        }
+        let start = min(state.searchLine ?? state.scroll, count - 1)
+        // Every line once, starting after (or before) the start line and wrapping around.
+        for offset in 1...count {
+            let index = backward ? (start - offset % count + count) % count : (start + offset) % count
+            if lines[index].contains(text) {
                 state.scroll = index
                 state.searchLine = index
                 state.message = "\(backward ? "?" : "/")\(text): line \(index + 1) of \(lines.count)"

@@ -38,6 +38,14 @@ public struct CompletionScript {
         option.names.contains("--output") || ["out", "file", "in"].contains(option.valueName ?? "")
     }
 
+    /// What `__values` lists for an option whose values live in the recording
+    /// (bash only): `sessions` for `--session`, `timelines` for `--timeline`.
+    static func recordedValues(of option: OptionSpec) -> String? {
+        if option.names.contains("--session") { return "sessions" }
+        if option.names.contains("--timeline") { return "timelines" }
+        return nil
+    }
+
     /// The words a positional of `command` completes with; nil for file names.
     func positionalWords(of command: CommandSpec) -> [String]? {
         switch command.name {
@@ -50,6 +58,15 @@ public struct CompletionScript {
 
     private var functionName: String {
         "_" + toolName.map { $0.isLetter || $0.isNumber ? $0 : "_" }.map(String.init).joined()
+    }
+
+    /// Every option of every command that takes a value, so that its value is not taken for the file.
+    private var valuedOptionNames: [String] {
+        var names: [String] = []
+        for option in commands.flatMap(\.options) + globalOptions where !option.isFlag {
+            for name in option.names where !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     private var toolOptionNames: [String] {
@@ -74,6 +91,15 @@ public struct CompletionScript {
             "            --color) (( i++ )) ;;",
             "            -*) ;;",
             "            *) command=\"${COMP_WORDS[i]}\"; break ;;",
+            "        esac",
+            "    done",
+            "    # The recording (the first word after the command that is no option's value) and --session.",
+            "    local valued=\" \(valuedOptionNames.joined(separator: " ")) \" file=\"\" session=\"\" j",
+            "    for (( j = i + 1; j < COMP_CWORD; j++ )); do",
+            "        case \"${COMP_WORDS[j]}\" in",
+            "            --session) session=\"${COMP_WORDS[j+1]}\" ;;",
+            "            -*) ;;",
+            "            *) [[ -z \"$file\" && \"$valued\" != *\" ${COMP_WORDS[j-1]} \"* ]] && file=\"${COMP_WORDS[j]}\" ;;",
             "        esac",
             "    done",
             "    COMPREPLY=()",
@@ -104,6 +130,9 @@ public struct CompletionScript {
                     let pattern = option.names.joined(separator: "|")
                     if let values = Self.values(of: option) {
                         lines.append("                \(pattern)) COMPREPLY=($(compgen -W \"\(values.joined(separator: " "))\" -- \"$cur\")); return 0 ;;")
+                    } else if let kind = Self.recordedValues(of: option) {
+                        let list = "$(\"${COMP_WORDS[0]}\" \(Inspector.completionValuesCommand) \(kind) \"$file\" $session 2>/dev/null)"
+                        lines.append("                \(pattern)) [[ -n \"$file\" ]] && COMPREPLY=($(compgen -W \"\(list)\" -- \"$cur\")); return 0 ;;")
                     } else if Self.takesPath(option) {
                         lines.append("                \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return 0 ;;")
                     } else {

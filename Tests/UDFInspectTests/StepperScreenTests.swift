@@ -86,6 +86,9 @@ import Testing
         #expect(screen.render(stepper)[7] == "search: done · n/N next/previous lines 16–20 of 31")
         let narrow = StepperScreen(width: 30, height: 8, colour: Colour(isEnabled: false))
         #expect(narrow.render(stepper)[7] == "search: done lines 16–20 of 31")
+        let coloured = StepperScreen(width: 50, height: 8, colour: Colour(isEnabled: true)).render(stepper)
+        #expect(coloured[2] == #"      ""# + "\u{1B}[7mdone\u{1B}[27m" + #"": true,"#)
+        #expect(coloured[3] == #"      "id": 1,"#)
     }
 
     @Test func benchmarkMeasuresEveryKeySequence() throws {

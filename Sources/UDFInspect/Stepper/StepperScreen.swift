@@ -1,3 +1,4 @@
+import Foundation
 import UDFLog
 
 /// Renders the stepper as exactly `height` lines of at most `width` visible
@@ -26,8 +27,9 @@ struct StepperScreen {
 
         let content = session.contentLines
         let visible = content.dropFirst(state.scroll).prefix(contentHeight)
+        let searched = state.showsHelp ? nil : state.textSearch
         for line in visible {
-            rows.append(styleContent(fit(line), isDiff: page.isDiff && !state.showsHelp))
+            rows.append(highlight(searched, in: styleContent(fit(line), isDiff: page.isDiff && !state.showsHelp)))
         }
         while rows.count < contentHeight + 2 {
             rows.append(colour.dim(fit("~")))
@@ -99,6 +101,13 @@ struct StepperScreen {
         guard colour.isEnabled else { return text }
         let padded = text + String(repeating: " ", count: max(width - text.count, 0))
         return "\u{1B}[7m" + padded + "\u{1B}[0m"
+    }
+
+    /// Every occurrence of the searched text in reverse video, as less shows
+    /// matches; the reverse ends with code 27 so a diff line's colour goes on.
+    private func highlight(_ text: String?, in line: String) -> String {
+        guard colour.isEnabled, let text, !text.isEmpty, line.contains(text) else { return line }
+        return line.replacingOccurrences(of: text, with: "\u{1B}[7m" + text + "\u{1B}[27m")
     }
 
     private func styleContent(_ line: String, isDiff: Bool) -> String {

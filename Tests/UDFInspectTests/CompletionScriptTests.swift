@@ -94,11 +94,36 @@ import Testing
     }
 
     @Test(.enabled(if: exists("fish"), "fish is not installed"))
-    func fishReadsItsScript() async throws {
+    func fishCompletesCommandsFlagsAndValues() async throws {
         let directory = try TemporaryDirectory()
         let script = directory.path("udf-inspect.fish")
         try Data(await InspectorHarness.run(["completions", "fish"]).stdout.utf8).write(to: URL(fileURLWithPath: script))
-        let result = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), ["fish", "--no-execute", script])
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), ["fish", "--no-execute", script]).status == 0)
+        let demo = try directory.copy(Fixtures.demo, as: "demo.udf")
+        #expect(await InspectorHarness.run(["branch", demo, "--at", "5", "--name", "fix"]).status == 0)
+        let probe = """
+            source '\(script)'
+            cd '\(directory.url.path)'
+            complete -C 'udf-inspect bl'
+            complete -C 'udf-inspect diff demo.udf --format '
+            complete -C 'udf-inspect log demo.udf --col'
+            complete -C 'udf-inspect log demo.udf --timeline '
+            set -x PATH '\(Executables.inspector.deletingLastPathComponent().path)' $PATH
+            complete -C 'udf-inspect log demo.udf --timeline '
+            complete -C 'udf-inspect log demo.udf --session '
+            """
+        let result = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), ["fish", "--no-config", "-c", probe])
+        #expect(result.stderr == "")
+        #expect(result.stdout == """
+            blame\tList every step that changed the value at a path.
+            patch\ttree, patch or paths.
+            paths\ttree, patch or paths.
+            tree\ttree, patch or paths.
+            --color\tWhen to colour output: auto, always or never.
+            fix\tThe timeline to read.
+            main\tThe timeline to read.
+            1\tThe session to read.
+
+            """)
     }
 }

@@ -138,13 +138,14 @@ import Testing
             guard Date() < deadline else { throw PseudoTerminalError("the host created no session") }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        let terminal = try start(path: path, columns: 120)
-        var screen = try terminal.waitUntil("a live frame") { $0.lines[0].hasSuffix(" · recording") }
+        let terminal = try start(path: path)
+        var screen = try terminal.waitUntil("a live frame") { $0.lines[0].contains(" (recording) · ") }
         let first = screen.lines[0]
-        screen = try terminal.waitUntil(timeout: 20, "more steps") { $0.lines[0] != first && $0.lines[0].hasSuffix(" · recording") }
+        #expect(first.hasPrefix("session 1 · main · step 0 of "))
+        screen = try terminal.waitUntil(timeout: 20, "more steps") { $0.lines[0] != first && $0.lines[0].contains(" (recording) · ") }
         host.waitUntilExit()
         #expect(host.terminationStatus == 0)
-        screen = try terminal.waitUntil(timeout: 20, "the closed session") { !$0.lines[0].hasSuffix(" · recording") }
+        screen = try terminal.waitUntil(timeout: 20, "the closed session") { !$0.lines[0].contains("(recording)") }
         #expect(screen.lines[0].hasPrefix("session 1 · main · step 0 of 50 · (initial state) · "))
         #expect(screen.lines[0].hasSuffix(" · no cause"))
         terminal.send("G")

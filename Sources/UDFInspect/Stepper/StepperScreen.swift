@@ -43,12 +43,12 @@ struct StepperScreen {
         var parts = [
             "session \(document.session.id)",
             document.timeline.name,
-            "step \(state.step) of \(state.lastStep)",
+            // Beside the count it explains, so an 80-column status line keeps it.
+            "step \(state.step) of \(state.lastStep)" + (document.isLive ? " (recording)" : ""),
             summary.actionName ?? "(initial state)",
             TimeFormat.timeOfDay(summary.time),
         ]
         parts.append(summary.cause.map { "cause \($0)" } ?? "no cause")
-        if document.isLive { parts.append("recording") }
         return parts.joined(separator: " · ")
     }
 

@@ -100,7 +100,7 @@ import UDFRecorder
             (["branch", path, "--at", "14", "--name", "late"], 64, "Error: step 14 does not exist: timeline 'main' has steps 0…13\n"),
             (["replay", path, "--skip", "20", "--name", "late"], 64, "Error: step 20 does not exist: timeline 'main' has steps 0…13\n"),
             (["replay", path, "--skip", "3", "--name", "x", "--reducer", "nope"], 64, "Error: no reducer named 'nope' for app 'TodoExample'; choose one of: app, fixed, impure\n"),
-            (["replay", path, "--replace", "3={\"fly\":{}}", "--name", "x"], 64, "Error: the action {\"fly\":{}} given for step 3 does not decode into AppAction: invalid value at .: Invalid number of keys found, expected one.\n"),
+            (["replay", path, "--replace", "3={\"fly\":{}}", "--name", "x"], 64, "Error: the action {\"fly\":{}} given for step 3 does not decode into AppAction: invalid value at .: Invalid number of keys found, expected one. Cases recorded on 'main': addTodo, deleteTodos, emailChanged, loginResponse, passwordChanged, setFilter, submitLogin, toggleTodo\n"),
             (["branch", directory.path("missing.udf"), "--at", "1", "--name", "x"], 66, "Error: cannot open '\(directory.path("missing.udf"))': no such file\n"),
         ]
         for (arguments, status, stderr) in cases {

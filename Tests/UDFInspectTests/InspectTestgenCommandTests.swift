@@ -132,7 +132,7 @@ import UDFInspect
             "Error: cannot open '/nonexistent/todo.udf': no such file\n"
         },
         BadInput(name: "unknown timeline", arguments: { [$0, "--timeline", "nope"] }, status: 64) { _ in
-            "Error: timeline 'nope' does not exist in session 1\n"
+            "Error: timeline 'nope' does not exist in session 1. Timelines: main, start\n"
         },
         BadInput(name: "from after to", arguments: { [$0, "--from", "12", "--to", "3"] }, status: 64) { _ in
             "Error: --from 12 is not before --to 3: the test needs at least one step after the one it starts from\n"

@@ -80,7 +80,7 @@ import Testing
         let status = StepperLineMode(session: session, console: console).run { lines.popFirst() }
         #expect(status == .usage)
         #expect(console.stderr == """
-            Error: 'jump' needs a step number, as in 'jump 40'
+            Error: 'jump' needs a step, as in 'jump 40' or 'jump fix@40'
             Error: 'next' takes no argument, got '3'
             Error: invalid path '.todos[': expected an index, '*', a quoted key or 'id=' after '[' at column 8
             Error: invalid predicate '.a ==': expected a JSON value at column 6
@@ -121,5 +121,25 @@ import Testing
     private func time(_ step: Int) throws -> String {
         let selection = try RecordingSelection(path: Fixtures.demo, session: nil, timeline: nil)
         return TimeFormat.timeOfDay(try selection.summary(step, on: selection.timeline).time)
+    }
+
+    @Test func causeAndTimelineAtStepMoveAcrossTheRecording() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.copy(Fixtures.demo, as: "demo.udf")
+        #expect(await InspectorHarness.run(["branch", path, "--at", "5", "--name", "fix"]).status == 0)
+        let result = try Executables.run("udf-inspect", ["step", path], input: "jump 7\ncause\ncause\njump fix@3\njump fx@3\n:main@12\n")
+        let statusLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("session 1 · ") }
+            .map { $0.components(separatedBy: " · ").prefix(4).joined(separator: " · ") }
+        #expect(statusLines == [
+            "session 1 · main · step 0 of 13 · (initial state)",
+            "session 1 · main · step 7 of 13 · loginResponse",
+            "session 1 · main · step 6 of 13 · submitLogin",
+            "session 1 · fix · step 3 of 5 · addTodo",
+            "session 1 · main · step 12 of 13 · toggleTodo",
+        ])
+        #expect(result.stdout.contains("\nstep 7's action was sent by an effect of step 6\n"))
+        #expect(result.stdout.contains("\nstep 6 has no cause: a user or system action sent it\n"))
+        #expect(result.stderr == "Error: timeline 'fx' does not exist in session 1. Did you mean 'fix'?\n")
+        #expect(result.status == 64)
     }
 }

@@ -26,7 +26,7 @@ import Testing
             "  }",
             "~",
             "~",
-            "n/p step · g/G ends · : jump · d diff/state · s path · / fi…",
+            "n/p step · : jump · /? search · h help · q quit",
         ])
     }
 
@@ -41,7 +41,7 @@ import Testing
         #expect(lines.count == 8)
         #expect(lines[1] == "state · deleteTodos(offsets: [1])")
         #expect(lines[2] == #"    "password": "<redacted>","#)
-        #expect(lines[7] == "n/p step · g/G ends · … lines 6–10 of 31")
+        #expect(lines[7] == "h help · q quit         lines 6–10 of 31")
         stepper.perform(.scroll(100))
         #expect(stepper.state.scroll == 26)
         stepper.perform(.scroll(-100))
@@ -66,13 +66,29 @@ import Testing
         stepper.handle(.character("b"))
         #expect(screen.render(stepper)[4] == "branch here, name: ")
         stepper.handle(.escape)
-        stepper.handle(.character("/"))
+        stepper.handle(.character("f"))
         stepper.handle(.character("."))
         stepper.handle(.character("x"))
-        #expect(screen.render(stepper)[4] == "/.x")
+        #expect(screen.render(stepper)[4] == "find: .x")
         for character in " exists" { stepper.handle(.character(character)) }
         stepper.handle(.enter)
         #expect(stepper.state.message == "no step after 13 matches .x exists")
+    }
+
+    @Test func aSearchKeepsItsHintsWithinTheWidth() throws {
+        let stepper = try session(at: 11)
+        stepper.perform(.toggleDiff)
+        let screen = StepperScreen(width: 50, height: 8, colour: Colour(isEnabled: false))
+        stepper.pageHeight = screen.contentHeight
+        stepper.perform(.searchText("done", backward: false))
+        #expect(screen.render(stepper)[7] == "/done: line 16 of 31")
+        stepper.perform(.scroll(0))
+        #expect(screen.render(stepper)[7] == "search: done · n/N next/previous lines 16–20 of 31")
+        let narrow = StepperScreen(width: 30, height: 8, colour: Colour(isEnabled: false))
+        #expect(narrow.render(stepper)[7] == "search: done lines 16–20 of 31")
+        let coloured = StepperScreen(width: 50, height: 8, colour: Colour(isEnabled: true)).render(stepper)
+        #expect(coloured[2] == #"      ""# + "\u{1B}[7mdone\u{1B}[27m" + #"": true,"#)
+        #expect(coloured[3] == #"      "id": 1,"#)
     }
 
     @Test func benchmarkMeasuresEveryKeySequence() throws {

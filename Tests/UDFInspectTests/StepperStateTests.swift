@@ -15,14 +15,16 @@ import Testing
         #expect(state.prompt == StepperPrompt(kind: .branch))
         for character in "fix" { _ = state.action(for: .character(character)) }
         #expect(state.action(for: .enter) == .branch("fix"))
-        #expect(state.action(for: .character("?")) == .help)
+        #expect(state.action(for: .character("h")) == .help)
         #expect(state.action(for: .character("j")) == .scroll(1))
         #expect(state.action(for: .up) == .scroll(-1))
         #expect(state.action(for: .character(" ")) == .page(1))
         #expect(state.action(for: .pageUp) == .page(-1))
         #expect(state.action(for: .character("q")) == .quit)
-        #expect(state.action(for: .character("z")) == nil)
-        #expect(state.message == "unknown key; press ? for help")
+        #expect(state.action(for: .character("c")) == .cause)
+        #expect(state.action(for: .character("z")) == .fold)
+        #expect(state.action(for: .character("x")) == nil)
+        #expect(state.message == "unknown key; press h for help")
     }
 
     @Test func thePromptCollectsTextUntilEnter() {
@@ -39,7 +41,7 @@ import Testing
         _ = state.action(for: .character(":"))
         _ = state.action(for: .character("x"))
         #expect(state.action(for: .enter) == nil)
-        #expect(state.message == "':' needs a step number, not 'x'")
+        #expect(state.message == "':' needs a step such as 40 or fix@40, not 'x'")
 
         _ = state.action(for: .character("s"))
         for character in ".todos" { _ = state.action(for: .character(character)) }

@@ -83,7 +83,7 @@ import Glibc
         terminal.send("d")
         try terminal.waitUntil("the diff again") { $0.lines[1].hasPrefix("diff 10 → 11") }
 
-        terminal.send("g/.todos[*].done == true\r")
+        terminal.send("gf.todos[*].done == true\r")
         screen = try status(terminal, shows: "step 8 of 13 · toggleTodo")
         #expect(screen.lines[23] == "step 8 matches .todos[*].done == true")
         terminal.send("n")
@@ -95,7 +95,7 @@ import Glibc
         try terminal.waitUntil("the branch prompt") { $0.lines[23].hasPrefix("branch here, name:") }
         terminal.send("\u{7F}")
         try terminal.waitUntil("the prompt closed") { !$0.lines[23].hasPrefix("branch here, name:") }
-        terminal.send("?")
+        terminal.send("h")
         screen = try terminal.waitUntil("the help") { $0.lines[1] == "help" }
         #expect(screen.lines[2] == "keys")
         terminal.send("x")

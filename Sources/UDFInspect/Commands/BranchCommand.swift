@@ -3,8 +3,8 @@ import UDFLog
 
 /// `udf-inspect branch FILE --at STEP --name NAME`: a new timeline forked at a step.
 struct BranchCommand: InspectCommand {
-    static let at = OptionKey<StepReference?>.step("--at", help: "The fork step, such as 40 or fix@40; the branch shares steps 0…STEP.")
-    static let name = OptionKey<String?>.text("--name", value: "name", help: "The new timeline's name.")
+    static let at = OptionKey<StepReference?>.step("--at", help: "The fork step, such as 40 or fix@40; the branch shares steps 0…STEP.").required()
+    static let name = OptionKey<String?>.text("--name", value: "name", help: "The new timeline's name.").required()
     static let timeline = OptionKey<String?>.text("--timeline", value: "name", help: "The timeline to fork.", defaultDescription: "main")
 
     static let spec = CommandSpec(

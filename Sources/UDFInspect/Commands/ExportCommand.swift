@@ -8,8 +8,8 @@ import UDFLog
 struct ExportCommand: InspectCommand {
     static let formats = ["udf", "json", "redux", "html", "ndjson"]
 
-    static let format = OptionKey<String?>.choice("--format", value: "format", allowed: formats, help: "The output format: udf, json, redux, html or ndjson.")
-    static let output = OptionKey<String?>.text("-o", "--output", value: "out", help: "The file to write; an existing file is replaced. With ndjson, - is stdout.")
+    static let format = OptionKey<String?>.choice("--format", value: "format", allowed: formats, help: "The output format: udf, json, redux, html or ndjson.").required()
+    static let output = OptionKey<String?>.text("-o", "--output", value: "out", help: "The file to write; an existing file is replaced. With ndjson, - is stdout.").required()
     static let from = OptionKey<Int?>.int("--from", value: "step", help: "The first step to export.", defaultDescription: "0")
     static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step to export.", defaultDescription: "the last step")
     static let redact = OptionKey<[String]>.repeating("--redact", value: "key-or-path", help: "Also redact this key, or the value at this path such as .profile.ssn.")

@@ -4,7 +4,7 @@ import UDFLog
 
 /// `udf-inspect find FILE --where EXPR`: the steps whose state satisfies a predicate.
 struct FindCommand: InspectCommand {
-    static let predicate = OptionKey<Predicate?>.predicate("--where", value: "expr", help: "The predicate, such as '.cart.total < 0'.")
+    static let predicate = OptionKey<Predicate?>.predicate("--where", value: "expr", help: "The predicate, such as '.cart.total < 0'.").required()
     static let first = OptionKey<Bool>.flag("--first", help: "Print only the first matching step (the default).")
     static let all = OptionKey<Bool>.flag("--all", help: "Print every matching step.")
     static let becomes = OptionKey<Bool>.flag("--becomes", help: "Match where the predicate turns true after being false.")

@@ -4,7 +4,7 @@ import UDFLog
 /// `udf-inspect replay FILE --name NEW`: re-run a timeline's actions through
 /// the host's reducer, with edits, into a new branch.
 struct ReplayCommand: InspectCommand {
-    static let name = OptionKey<String?>.text("--name", value: "name", help: "The new branch's name.")
+    static let name = OptionKey<String?>.text("--name", value: "name", help: "The new branch's name.").required()
     static let from = OptionKey<Int?>.int("--from", value: "step", help: "The fork step: the replay starts from its recorded state.", defaultDescription: "the step before the first edit, or 0")
     static let skip = OptionKey<[String]>.repeating("--skip", value: "step", help: "Leave out the action of this recorded step.")
     static let replace = OptionKey<[String]>.repeating("--replace", value: "step=json", help: "Run this action instead of the recorded one at the step.")
@@ -95,7 +95,12 @@ struct ReplayCommand: InspectCommand {
             path: recording.path, session: selection.session.id, timeline: selection.timeline.name, reducer: reducer,
             mode: .branch(name: name, from: from, edits: edits)
         )
-        let report = try ReplayInvocation.run(request, session: selection.session, context: context)
+        let report: ReplayReport
+        do {
+            report = try ReplayInvocation.run(request, session: selection.session, context: context)
+        } catch {
+            throw namingKnownCases(error, selection)
+        }
         guard let branch = report.branch else {
             throw InspectError.invalidData("the host replayed but wrote no branch")
         }
@@ -129,5 +134,31 @@ struct ReplayCommand: InspectCommand {
             context.console.out(context.colour.dim("Compare: udf-inspect diff \(DemoCommand.shellQuoted(recording.path)) \(report.timeline)@\(compare) \(branch.name)@\(compare)"))
         }
         return .success
+    }
+
+    /// An edited action that does not decode gets the action cases the timeline
+    /// recorded, and the closest one to the case it names.
+    private func namingKnownCases(_ error: InspectError, _ selection: RecordingSelection) -> InspectError {
+        var message = error.message
+        if message.hasSuffix(".") { message.removeLast() }
+        guard message.contains("given for step"), message.contains("does not decode"),
+              let statistics = try? selection.recording.statistics(on: selection.timeline) else {
+            return error
+        }
+        let known = statistics.actions.map(\.name).sorted()
+        let edited = (Array(edits.replacements.values) + edits.insertions.values.flatMap { $0 }).compactMap(Self.caseName)
+        let hint = edited.first { !known.contains($0) }.map { Suggestion.didYouMean($0, among: known) } ?? ""
+        let extended = message + hint + (hint.isEmpty ? ". " : " ") + "Cases recorded on '\(selection.timeline.name)': \(known.joined(separator: ", "))"
+        switch error {
+        case .invalidData: return .invalidData(extended)
+        default: return .badArgument(extended)
+        }
+    }
+
+    /// The case an action names: its only key (`{"addTodo": …}`) or the string itself.
+    private static func caseName(_ action: JSONValue) -> String? {
+        if let name = action.stringValue { return name }
+        if let members = action.objectValue, members.count == 1 { return members.keys.first }
+        return nil
     }
 }

@@ -15,13 +15,24 @@ struct StepCommand: InspectCommand {
         name: "step",
         abstract: "Step through a timeline: a full-screen view on a terminal, line commands otherwise.",
         discussion: """
-            When stdin and stdout are both terminals, a full-screen view: n/p or the arrow keys step, g/G go to the ends, :N jumps, d toggles the diff and the whole state, s shows the state at a path, / finds a step with a predicate, ? lists the keys, q quits. Otherwise the commands are read as lines from stdin (next, prev, jump N, first, last, diff, state [PATH], find [EXPR], help, quit) and the output is plain text. Exits with 0, or with 64 when a line could not be run, 130 on SIGINT or Ctrl-C, 143 on SIGTERM.
+            When stdin and stdout are both terminals, a full-screen view driven by the keys below; while the host still records, new steps appear. Otherwise the commands are read as lines from stdin (next, prev, jump N or jump TIMELINE@N, first, last, cause, diff, state [PATH], find [EXPR], branch NAME, help, quit) and the output is plain text.
             """,
         arguments: [CommonOptions.file],
         options: [
             CommonOptions.session.spec,
             CommonOptions.timeline.spec,
             Self.at.spec,
+        ],
+        sections: [
+            HelpSection(title: "KEYS", entries: StepperKeyTable.helpEntries),
+            HelpSection(title: "EXIT CODES", entries: [
+                ("0", "After q, quit or the end of the input."),
+                ("64", "In line mode, when at least one line could not be run; or a usage error."),
+                ("65, 66, 74", "The file is not a sound recording, cannot be opened, or cannot be read."),
+                ("129", "SIGHUP: the terminal went away."),
+                ("130", "Ctrl-C or SIGINT."),
+                ("143", "SIGTERM."),
+            ]),
         ],
         examples: [
             "udf-inspect step todo.udf --at 11",

@@ -6,11 +6,11 @@ import UDFLog
 /// `udf-inspect testgen FILE -o PATH`: turns a timeline into a Swift Testing
 /// file that replays it through the app's reducer.
 struct TestgenCommand: InspectCommand {
-    static let output = OptionKey<String?>.text("-o", "--output", value: "path", help: "The Swift file to write; an existing file is replaced.")
-    static let module = OptionKey<String?>.text("--module", value: "name", help: "The app's module, which the test imports.")
-    static let state = OptionKey<String?>.text("--state", value: "type", help: "The app's state type, such as AppState.")
-    static let action = OptionKey<String?>.text("--action", value: "type", help: "The app's action type, such as AppAction.")
-    static let reducer = OptionKey<String?>.text("--reducer", value: "name", help: "The reducer the test runs, such as fixedAppReducer.")
+    static let output = OptionKey<String?>.text("-o", "--output", value: "path", help: "The Swift file to write; an existing file is replaced.").required()
+    static let module = OptionKey<String?>.text("--module", value: "name", help: "The app's module, which the test imports.").required()
+    static let state = OptionKey<String?>.text("--state", value: "type", help: "The app's state type, such as AppState.").required()
+    static let action = OptionKey<String?>.text("--action", value: "type", help: "The app's action type, such as AppAction.").required()
+    static let reducer = OptionKey<String?>.text("--reducer", value: "name", help: "The reducer the test runs, such as fixedAppReducer.").required()
     static let from = OptionKey<Int?>.int("--from", value: "step", help: "The step whose recorded state the test starts from.", defaultDescription: "0")
     static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step the test runs.", defaultDescription: "the last step")
     static let name = OptionKey<String?>.text("--name", value: "type", help: "The test suite's type name.", defaultDescription: "the timeline's name, then TimelineTests")

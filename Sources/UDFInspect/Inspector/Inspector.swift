@@ -4,7 +4,8 @@
 /// - `udf-inspect`, `--help`, `-h` and `help` print the tool's help.
 /// - `help <command>`, `<command> --help` and `<command> -h` print the command's help.
 /// - `--version` prints `udf-inspect 0.1.0`.
-/// - `--color auto|always|never` may come before the command or among its options.
+/// - `--color auto|always|never` and `--no-pager` may come before the command or among its options.
+/// - `completions <shell>` and `man` print scripts and a manual page generated from the specs.
 /// - A usage error prints three lines on stderr and exits with 64; an
 ///   ``InspectError`` prints one line and exits with its code.
 public struct Inspector {
@@ -17,7 +18,8 @@ public struct Inspector {
         "--color",
         value: "when",
         help: "When to colour output: auto, always or never.",
-        defaultDescription: "auto"
+        defaultDescription: "auto",
+        completionValues: ColourMode.allCases.map(\.rawValue)
     )
 
     static let versionOption = OptionSpec.flag("--version", help: "Show the version.")
@@ -60,8 +62,10 @@ public struct Inspector {
     /// - Returns: The exit status: the command's ``ExitCode``, 64 for a usage error,
     ///   the error's code for an ``InspectError``, 74 when stdout could not be written.
     public func run(_ arguments: [String], console: Console, environment: [String: String]) async -> Int32 {
-        let code = await execute(arguments, console: console, environment: environment)
+        var pager: Pager?
+        let code = await execute(arguments, console: console, environment: environment, pager: &pager)
         console.flush()
+        pager?.finish()
         if case let .failed(reason) = console.writeFailure {
             console.err("Error: cannot write output: \(reason)")
             return ExitCode.ioError.rawValue
@@ -75,23 +79,34 @@ public struct Inspector {
             toolName: toolName,
             abstract: abstract,
             commands: commands.map { $0.spec },
-            options: [Self.colourOption, Self.versionOption]
+            options: [Self.colourOption, Self.noPagerOption, Self.versionOption],
+            builtIns: Self.toolCommandSpecs,
+            exitCodes: ExitCode.helpSection
         )
     }
 
-    private func execute(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode {
+    private func execute(
+        _ arguments: [String],
+        console: Console,
+        environment: [String: String],
+        pager: inout Pager?
+    ) async -> ExitCode {
         var colourMode = ColourMode.auto
+        var noPager = false
         var index = arguments.startIndex
         do throws(UsageError) {
             while index < arguments.endIndex, ArgumentParser.isOptionLike(arguments[index]) {
                 let word = arguments[index]
                 index += 1
                 if ArgumentParser.helpNames.contains(word) {
+                    pager = startPager(console: console, environment: environment, noPager: noPager)
                     console.write(toolHelp())
                     return .success
                 } else if word == Self.versionOption.preferredName {
                     console.out("\(toolName) \(version)")
                     return .success
+                } else if word == Self.noPagerOption.preferredName {
+                    noPager = true
                 } else if let mode = try colourOption(word, in: arguments, at: &index, commandName: nil) {
                     colourMode = mode
                 } else {
@@ -108,8 +123,11 @@ public struct Inspector {
         }
         let name = arguments[index]
         let rest = Array(arguments[(index + 1)...])
-        if name == "help" {
-            return help(rest, console: console)
+        if name == Self.completionValuesCommand {
+            return completionValues(rest, console: console)
+        }
+        if let spec = Self.toolCommandSpecs.first(where: { $0.name == name }) {
+            return toolCommand(spec, rest, console: console, environment: environment, noPager: noPager, pager: &pager)
         }
         guard let command = command(named: name) else {
             return report(unknownCommand(name), command: nil, console: console)
@@ -118,14 +136,16 @@ public struct Inspector {
         let spec = command.spec
         let parsed: ParsedArguments
         do throws(UsageError) {
-            let (mode, commandArguments) = try extractColourOption(from: rest, for: spec)
-            colourMode = mode ?? colourMode
-            parsed = try ArgumentParser.parse(commandArguments, for: spec)
+            let globals = try extractGlobalOptions(from: rest, for: spec)
+            colourMode = globals.colour ?? colourMode
+            noPager = noPager || globals.noPager
+            parsed = try ArgumentParser.parse(globals.words, for: spec)
         } catch {
             return report(error, command: spec, console: console)
         }
         if parsed.isHelpRequested {
-            console.write(HelpRenderer.render(spec, toolName: toolName))
+            pager = startPager(console: console, environment: environment, noPager: noPager)
+            console.write(HelpRenderer.render(spec, toolName: toolName, globalOptions: Self.globalOptions))
             return .success
         }
 
@@ -142,6 +162,9 @@ public struct Inspector {
             } catch {
                 return report(error, command: spec, console: console)
             }
+            if Pager.pages(spec.name, parsed) {
+                pager = startPager(console: console, environment: environment, noPager: noPager)
+            }
             return try await instance.run(context)
         } catch {
             if case let .usage(usageError) = error {
@@ -152,19 +175,70 @@ public struct Inspector {
         }
     }
 
+    /// Starts the pager over stdout when stdout is a terminal and nothing turned it off.
+    private func startPager(console: Console, environment: [String: String], noPager: Bool) -> Pager? {
+        guard !noPager, console.stdoutIsTerminal, let descriptor = console.outputDescriptor,
+              let command = Pager.command(environment: environment) else {
+            return nil
+        }
+        console.flush()
+        return Pager.start(command, over: descriptor, environment: environment)
+    }
+
+    /// `help`, `completions` and `man`.
+    private func toolCommand(
+        _ spec: CommandSpec,
+        _ arguments: [String],
+        console: Console,
+        environment: [String: String],
+        noPager: Bool,
+        pager: inout Pager?
+    ) -> ExitCode {
+        if spec.name == Self.helpSpec.name {
+            pager = startPager(console: console, environment: environment, noPager: noPager)
+            return help(arguments, console: console)
+        }
+        let parsed: ParsedArguments
+        do throws(UsageError) {
+            parsed = try ArgumentParser.parse(try extractGlobalOptions(from: arguments, for: spec).words, for: spec)
+            if parsed.isHelpRequested {
+                console.write(HelpRenderer.render(spec, toolName: toolName, globalOptions: Self.globalOptions))
+                return .success
+            }
+            if spec.name == Self.manSpec.name {
+                console.write(ManPageRenderer.render(toolName: toolName, abstract: abstract, version: version, commands: allSpecs, globalOptions: Self.globalOptions))
+                return .success
+            }
+            let shell = parsed.positional("shell") ?? ""
+            guard Self.completionShells.contains(shell) else {
+                throw UsageError(Suggestion.invalidValue(shell, for: "<shell>", expected: Self.completionShells))
+            }
+            let script = CompletionScript(toolName: toolName, commands: allSpecs, globalOptions: Self.globalOptions)
+            console.write(script.render(for: shell))
+            return .success
+        } catch {
+            return report(error, command: spec, console: console)
+        }
+    }
+
     /// `help`, `help <command>`.
     private func help(_ arguments: [String], console: Console) -> ExitCode {
         guard let name = arguments.first, !ArgumentParser.helpNames.contains(name) else {
             console.write(toolHelp())
             return .success
         }
-        guard let command = command(named: name) else {
-            return report(unknownCommand(name), command: nil, console: console)
+        let spec: CommandSpec
+        if let toolSpec = Self.toolCommandSpecs.first(where: { $0.name == name }) {
+            spec = toolSpec
+        } else if let command = command(named: name) {
+            spec = command.spec
+        } else {
+            return report(unknownCommand(name), command: Self.helpSpec, console: console)
         }
         if arguments.count > 1 {
-            return report(UsageError("Unexpected argument '\(arguments[1])'"), command: nil, console: console)
+            return report(UsageError("Unexpected argument '\(arguments[1])'"), command: Self.helpSpec, console: console)
         }
-        console.write(HelpRenderer.render(command.spec, toolName: toolName))
+        console.write(HelpRenderer.render(spec, toolName: toolName, globalOptions: Self.globalOptions))
         return .success
     }
 
@@ -172,16 +246,16 @@ public struct Inspector {
         commands.first { $0.spec.name == name }
     }
 
-    /// Removes `--color <when>` from a command's words, up to `--`, unless the command
-    /// declares a `--color` of its own.
-    private func extractColourOption(
+    /// Removes the global options (`--color <when>`, `--no-pager`) from a command's
+    /// words, up to `--`, except those the command declares itself.
+    private func extractGlobalOptions(
         from arguments: [String],
         for spec: CommandSpec
-    ) throws(UsageError) -> (ColourMode?, [String]) {
-        if spec.option(named: Self.colourOption.preferredName) != nil {
-            return (nil, arguments)
-        }
+    ) throws(UsageError) -> (colour: ColourMode?, noPager: Bool, words: [String]) {
+        let ownsColour = spec.option(named: Self.colourOption.preferredName) != nil
+        let ownsNoPager = spec.option(named: Self.noPagerOption.preferredName) != nil
         var mode: ColourMode?
+        var noPager = false
         var kept: [String] = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -191,13 +265,15 @@ public struct Inspector {
                 kept += arguments[(index - 1)...]
                 break
             }
-            if let found = try colourOption(word, in: arguments, at: &index, commandName: spec.name) {
+            if !ownsNoPager, word == Self.noPagerOption.preferredName {
+                noPager = true
+            } else if !ownsColour, let found = try colourOption(word, in: arguments, at: &index, commandName: spec.name) {
                 mode = found
             } else {
                 kept.append(word)
             }
         }
-        return (mode, kept)
+        return (mode, noPager, kept)
     }
 
     /// The mode when `word` is `--color`, taking its value from `word` or from the next
@@ -222,9 +298,9 @@ public struct Inspector {
             return nil
         }
         guard let mode = ColourMode(rawValue: value) else {
-            let expected = ColourMode.allCases.map(\.rawValue).joined(separator: ", ")
+            let expected = ColourMode.allCases.map(\.rawValue)
             throw UsageError(
-                "The value '\(value)' is invalid for '\(Self.colourOption.synopsis)'. Expected one of: \(expected)",
+                Suggestion.invalidValue(value, for: Self.colourOption.synopsis, expected: expected),
                 commandName: commandName
             )
         }
@@ -233,7 +309,7 @@ public struct Inspector {
 
     private func unknownToolOption(_ word: String) -> UsageError {
         let name = String(word.prefix { $0 != "=" })
-        let candidates = Self.colourOption.names + Self.versionOption.names + ArgumentParser.helpNames
+        let candidates = Self.colourOption.names + Self.noPagerOption.names + Self.versionOption.names + ArgumentParser.helpNames
         var message = "Unknown option '\(name)'"
         if let suggestion = Suggestion.closest(to: name, among: candidates) {
             message += ". Did you mean '\(suggestion)'?"
@@ -243,7 +319,7 @@ public struct Inspector {
 
     private func unknownCommand(_ name: String) -> UsageError {
         var message = "Unknown command '\(name)'"
-        if let suggestion = Suggestion.closest(to: name, among: commands.map { $0.spec.name } + ["help"]) {
+        if let suggestion = Suggestion.closest(to: name, among: allSpecs.map(\.name)) {
             message += ". Did you mean '\(suggestion)'?"
         }
         return UsageError(message)

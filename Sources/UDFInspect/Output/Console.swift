@@ -74,6 +74,11 @@ public final class Console: Sendable {
         Console(destination: .capture, stdoutIsTerminal: stdoutIsTerminal)
     }
 
+    /// The descriptor stdout is written to; nil for a capturing console.
+    var outputDescriptor: Int32? {
+        if case let .descriptors(output, _) = destination { output } else { nil }
+    }
+
     /// Everything written to stdout, for a capturing console; empty otherwise.
     public var stdout: String {
         state.withLock { $0.capturedOutput }

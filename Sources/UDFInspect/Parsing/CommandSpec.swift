@@ -24,6 +24,8 @@ public struct CommandSpec: Sendable, Equatable {
     public var options: [OptionSpec]
     /// Complete command lines shown verbatim under EXAMPLES.
     public var examples: [String]
+    /// Further sections of help, such as KEYS and EXIT CODES, shown before EXAMPLES.
+    public var sections: [HelpSection]
 
     /// Creates a command description.
     public init(
@@ -32,6 +34,7 @@ public struct CommandSpec: Sendable, Equatable {
         discussion: String? = nil,
         arguments: [ArgumentSpec] = [],
         options: [OptionSpec] = [],
+        sections: [HelpSection] = [],
         examples: [String] = []
     ) {
         self.name = name
@@ -40,6 +43,7 @@ public struct CommandSpec: Sendable, Equatable {
         self.arguments = arguments
         self.options = options
         self.examples = examples
+        self.sections = sections
     }
 
     /// The option spelled `name`, if the command declares one.

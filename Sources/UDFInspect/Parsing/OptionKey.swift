@@ -47,6 +47,20 @@ public struct OptionKey<Value>: Sendable {
     public var name: String {
         spec.preferredName
     }
+
+    /// The same key, which the command needs: usage lines show it unbracketed.
+    public func required() -> OptionKey {
+        var spec = spec
+        spec.isRequired = true
+        return OptionKey(spec, read: read)
+    }
+
+    /// The same key, offering `values` to shell completion.
+    public func completing(_ values: [String]) -> OptionKey {
+        var spec = spec
+        spec.completionValues = values
+        return OptionKey(spec, read: read)
+    }
 }
 
 extension OptionKey where Value == Bool {
@@ -76,12 +90,13 @@ extension OptionKey where Value == String? {
         help: String,
         defaultDescription: String? = nil
     ) -> OptionKey {
-        let spec = OptionSpec(names: names, valueName: valueName, help: help, defaultDescription: defaultDescription)
+        let spec = OptionSpec(
+            names: names, valueName: valueName, help: help, defaultDescription: defaultDescription, completionValues: allowed
+        )
         return OptionKey(spec) { (values, arguments) throws(UsageError) -> String? in
             guard let text = values.last else { return nil }
             guard allowed.contains(text) else {
-                let expected = allowed.joined(separator: ", ")
-                throw arguments.usageError("The value '\(text)' is invalid for '\(spec.synopsis)'. Expected one of: \(expected)")
+                throw arguments.usageError(Suggestion.invalidValue(text, for: spec.synopsis, expected: allowed))
             }
             return text
         }

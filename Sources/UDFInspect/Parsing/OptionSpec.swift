@@ -14,6 +14,11 @@ public struct OptionSpec: Sendable, Equatable {
     public var isRepeating: Bool
     /// What happens when the option is left out, shown as `(default: …)` in help.
     public var defaultDescription: String?
+    /// Whether the command cannot run without it; usage lines then always show it.
+    public var isRequired: Bool
+    /// The values the option accepts, when it is one of a fixed set, such as
+    /// `tree`, `patch`, `paths`; shell completion offers them.
+    public var completionValues: [String]
 
     /// Creates an option.
     ///
@@ -23,18 +28,24 @@ public struct OptionSpec: Sendable, Equatable {
     ///   - help: One sentence for the OPTIONS section.
     ///   - isRepeating: Whether values accumulate when the option is repeated.
     ///   - defaultDescription: What a missing option means, for help.
+    ///   - isRequired: Whether the command needs it; shown in usage lines.
+    ///   - completionValues: The fixed set of values, for shell completion.
     public init(
         names: [String],
         valueName: String? = nil,
         help: String,
         isRepeating: Bool = false,
-        defaultDescription: String? = nil
+        defaultDescription: String? = nil,
+        isRequired: Bool = false,
+        completionValues: [String] = []
     ) {
         self.names = names
         self.valueName = valueName
         self.help = help
         self.isRepeating = isRepeating
         self.defaultDescription = defaultDescription
+        self.isRequired = isRequired
+        self.completionValues = completionValues
     }
 
     /// A flag, an option without a value.
@@ -60,14 +71,18 @@ public struct OptionSpec: Sendable, Equatable {
         value valueName: String,
         help: String,
         isRepeating: Bool = false,
-        defaultDescription: String? = nil
+        defaultDescription: String? = nil,
+        isRequired: Bool = false,
+        completionValues: [String] = []
     ) -> OptionSpec {
         OptionSpec(
             names: names,
             valueName: valueName,
             help: help,
             isRepeating: isRepeating,
-            defaultDescription: defaultDescription
+            defaultDescription: defaultDescription,
+            isRequired: isRequired,
+            completionValues: completionValues
         )
     }
 

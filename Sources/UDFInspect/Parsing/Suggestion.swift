@@ -4,10 +4,10 @@ enum Suggestion {
     ///
     /// Leading dashes are ignored when measuring, so `-session` finds `--session`.
     /// Short words need a closer match than long ones, so that `--x` does not
-    /// suggest `-h`. Ties go to the earliest candidate.
+    /// suggest `-h`, while `fx` finds `fix`. Ties go to the earliest candidate.
     static func closest(to word: String, among candidates: [String]) -> String? {
         let typed = Array(stripDashes(word))
-        let allowed = typed.count < 3 ? 0 : (typed.count < 5 ? 1 : 2)
+        let allowed = typed.count < 2 ? 0 : (typed.count < 5 ? 1 : 2)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
             let distance = editDistance(typed, Array(stripDashes(candidate)))
@@ -16,6 +16,21 @@ enum Suggestion {
             }
         }
         return best?.candidate
+    }
+
+    /// The message for a value outside a fixed set, suggesting the closest one, for example
+    /// `The value 'pach' is invalid for '--format <format>'. Did you mean 'patch'? Expected one of: tree, patch, paths`.
+    static func invalidValue(_ value: String, for label: String, expected: [String]) -> String {
+        var message = "The value '\(value)' is invalid for '\(label)'. "
+        if let suggestion = closest(to: value, among: expected) {
+            message += "Did you mean '\(suggestion)'? "
+        }
+        return message + "Expected one of: " + expected.joined(separator: ", ")
+    }
+
+    /// `. Did you mean 'x'?` when a candidate is close to `word`, else nothing.
+    static func didYouMean(_ word: String, among candidates: [String]) -> String {
+        closest(to: word, among: candidates).map { ". Did you mean '\($0)'?" } ?? ""
     }
 
     /// The optimal-string-alignment distance: insertions, deletions, substitutions,

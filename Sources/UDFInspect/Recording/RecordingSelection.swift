@@ -12,10 +12,35 @@ struct RecordingSelection {
     init(path: String, session: Int?, timeline: String?) throws(InspectError) {
         do {
             recording = try Recording(path: path)
-            self.session = try recording.session(session)
-            self.timeline = try recording.timeline(timeline, in: self.session)
+            self.session = try Self.session(session, in: recording)
+            self.timeline = try Self.timeline(timeline, of: self.session, in: recording)
         } catch {
             throw InspectError(error)
+        }
+    }
+
+    /// The session `id`, or the latest; an unknown id names the ids there are.
+    private static func session(_ id: Int?, in recording: Recording) throws(RecordingError) -> SessionInfo {
+        do {
+            return try recording.session(id)
+        } catch {
+            guard case let .notFound(message) = error, let id,
+                  let ids = try? recording.sessions().map(\.id), !ids.isEmpty else { throw error }
+            let known = ids.count > 5 ? "\(ids[0])…\(ids[ids.count - 1])" : ids.map(String.init).joined(separator: ", ")
+            let hint = Suggestion.didYouMean(String(id), among: ids.map(String.init))
+            throw RecordingError.notFound(message + hint + (hint.isEmpty ? ". " : " ") + "Sessions: \(known)")
+        }
+    }
+
+    /// The timeline `name`, or `main`; an unknown name suggests the closest one.
+    static func timeline(_ name: String?, of session: SessionInfo, in recording: Recording) throws(RecordingError) -> TimelineInfo {
+        do {
+            return try recording.timeline(name, in: session)
+        } catch {
+            guard case let .notFound(message) = error, let name,
+                  let names = try? recording.timelines(in: session).map(\.name) else { throw error }
+            let hint = Suggestion.didYouMean(name, among: names)
+            throw RecordingError.notFound(message + hint + (hint.isEmpty ? ". " : " ") + "Timelines: \(names.joined(separator: ", "))")
         }
     }
 
@@ -23,7 +48,7 @@ struct RecordingSelection {
     func timeline(for reference: StepReference) throws(InspectError) -> TimelineInfo {
         guard let name = reference.timeline else { return timeline }
         do {
-            return try recording.timeline(name, in: session)
+            return try Self.timeline(name, of: session, in: recording)
         } catch {
             throw InspectError(error)
         }

@@ -5,6 +5,15 @@ enum StepperAction: Equatable, Sendable {
     case first
     case last
     case jump(Int)
+    /// Switches to another timeline of the session, at a step.
+    case jumpTimeline(String, Int)
+    /// Jumps to the step whose effect sent the current step's action.
+    case cause
+    /// Searches the text shown for the next line holding the text, backward when
+    /// asked; nil repeats the last search.
+    case searchText(String?, backward: Bool)
+    /// Folds or unfolds the state subtree at the top line.
+    case fold
     /// Shows the diff from the previous step.
     case showDiff
     /// Switches between the diff and the whole state.

@@ -9,8 +9,8 @@ import UDFLog
 /// state shown now.
 final class StepperDocument {
     let recording: Recording
-    let session: SessionInfo
-    let timeline: TimelineInfo
+    private(set) var session: SessionInfo
+    private(set) var timeline: TimelineInfo
 
     private var cachedStates: [(step: Int, state: JSONValue)] = []
     private static let cacheSize = 4
@@ -18,10 +18,15 @@ final class StepperDocument {
     /// Reads the timeline `selection` chose.
     ///
     /// - Throws: `InspectError.notFound` when the timeline has no steps yet.
-    init(_ selection: RecordingSelection) throws(InspectError) {
-        recording = selection.recording
-        session = selection.session
-        timeline = selection.timeline
+    convenience init(_ selection: RecordingSelection) throws(InspectError) {
+        try self.init(recording: selection.recording, session: selection.session, timeline: selection.timeline)
+    }
+
+    /// Reads `timeline` of `session`.
+    init(recording: Recording, session: SessionInfo, timeline: TimelineInfo) throws(InspectError) {
+        self.recording = recording
+        self.session = session
+        self.timeline = timeline
         guard timeline.lastStep >= 0 else {
             throw InspectError.notFound("timeline '\(timeline.name)' of session \(session.id) has no steps yet")
         }
@@ -29,6 +34,47 @@ final class StepperDocument {
 
     /// The last step of the timeline; the first is 0.
     var lastStep: Int { timeline.lastStep }
+
+    /// Whether the host is still recording the session, so steps may be added.
+    var isLive: Bool { session.status == .recording }
+
+    /// Reads the session's status and the timeline's last step again, each in a
+    /// fresh read transaction, which in WAL mode sees what the host committed
+    /// since (https://sqlite.org/wal.html): two small queries.
+    ///
+    /// - Returns: Whether anything changed.
+    func reload() throws(InspectError) -> Bool {
+        do {
+            let newSession = try recording.session(session.id)
+            let newTimeline = try recording.timeline(timeline.name, in: newSession)
+            let changed = newSession.status != session.status || newTimeline.lastStep != timeline.lastStep
+            session = newSession
+            timeline = newTimeline
+            return changed
+        } catch {
+            throw InspectError(error)
+        }
+    }
+
+    /// The same session's timeline `name`, as a document of its own.
+    ///
+    /// - Throws: `InspectError.badArgument` naming the timelines when there is
+    ///   no such timeline, with the closest name as a suggestion.
+    func other(timeline name: String) throws(InspectError) -> StepperDocument {
+        let timelines: [TimelineInfo]
+        do {
+            timelines = try recording.timelines(in: session)
+        } catch {
+            throw InspectError(error)
+        }
+        guard let found = timelines.first(where: { $0.name == name }) else {
+            let names = timelines.map(\.name)
+            throw InspectError.badArgument(
+                "timeline '\(name)' does not exist in session \(session.id)\(Suggestion.didYouMean(name, among: names))"
+            )
+        }
+        return try StepperDocument(recording: recording, session: session, timeline: found)
+    }
 
     /// The metadata of `step`.
     func summary(_ step: Int) throws(InspectError) -> StepSummary {

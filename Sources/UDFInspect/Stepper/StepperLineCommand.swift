@@ -27,7 +27,8 @@ enum StepperLineCommand {
         case "first", "g": return try noArgument(.first, word, rest)
         case "last", "G": return try noArgument(.last, word, rest)
         case "diff", "d": return try noArgument(.showDiff, word, rest)
-        case "help", "?": return try noArgument(.help, word, rest)
+        case "help", "h", "?": return try noArgument(.help, word, rest)
+        case "cause", "c": return try noArgument(.cause, word, rest)
         case "quit", "q", "exit": return try noArgument(.quit, word, rest)
         case "branch", "b":
             guard !rest.isEmpty else {
@@ -35,10 +36,13 @@ enum StepperLineCommand {
             }
             return .branch(rest)
         case "jump", ":":
-            guard let step = Int(rest) else {
-                throw StepperLineError("'jump' needs a step number, as in 'jump 40'")
+            guard let reference = StepReference(rest) else {
+                throw StepperLineError("'jump' needs a step, as in 'jump 40' or 'jump fix@40'")
             }
-            return .jump(step)
+            if let timeline = reference.timeline {
+                return .jumpTimeline(timeline, reference.step)
+            }
+            return .jump(reference.step)
         case "state", "s":
             return .showState(path: rest.isEmpty ? nil : rest)
         case "find", "/":

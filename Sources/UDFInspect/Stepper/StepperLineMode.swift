@@ -26,7 +26,7 @@ struct StepperLineMode {
                 continue
             }
             guard let action else { continue }
-            let before = session.state.step
+            let before = (session.document.timeline.name, session.state.step)
             session.perform(action)
             if let message = session.state.message {
                 if message.hasPrefix("Error: ") {
@@ -39,10 +39,10 @@ struct StepperLineMode {
             switch action {
             case .help:
                 StepperHelp.lines.forEach(console.out)
-            case .quit, .branch, .scroll, .page:
+            case .quit, .branch, .scroll, .page, .searchText, .fold:
                 break
-            case .find, .jump, .next, .previous:
-                if session.state.step != before || session.state.message == nil { printPage() }
+            case .find, .jump, .jumpTimeline, .cause, .next, .previous:
+                if (session.document.timeline.name, session.state.step) != before || session.state.message == nil { printPage() }
             case .first, .last, .showDiff, .toggleDiff, .showState:
                 if session.state.message == nil { printPage() }
             }

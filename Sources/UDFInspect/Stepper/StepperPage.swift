@@ -11,4 +11,6 @@ struct StepperPage: Equatable, Sendable {
     var lines: [String]
     /// Whether `lines` are diff lines, whose `-` and `+` markers may be coloured.
     var isDiff: Bool
+    /// The path of each line, for a state view; nil for a diff or a list of matches.
+    var outline: StateOutline? = nil
 }

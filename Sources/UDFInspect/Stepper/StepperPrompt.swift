@@ -1,4 +1,4 @@
-/// A line being typed at the bottom of the screen: after `:`, `s`, `/` or `b`.
+/// A line being typed at the bottom of the screen: after `:`, `s`, `f`, `/`, `?` or `b`.
 struct StepperPrompt: Equatable, Sendable {
     /// What the typed text will be used for.
     enum Kind: Equatable, Sendable {
@@ -6,8 +6,10 @@ struct StepperPrompt: Equatable, Sendable {
         case jump
         /// A path into the state, after `s`.
         case path
-        /// A predicate, after `/`.
+        /// A predicate, after `f`.
         case find
+        /// Text to search for, after `/` (forward) or `?` (backward).
+        case search(backward: Bool)
         /// A new timeline's name, after `b`.
         case branch
     }
@@ -20,7 +22,8 @@ struct StepperPrompt: Equatable, Sendable {
         switch kind {
         case .jump: ":"
         case .path: "state at path: "
-        case .find: "/"
+        case .find: "find: "
+        case .search(let backward): backward ? "?" : "/"
         case .branch: "branch here, name: "
         }
     }

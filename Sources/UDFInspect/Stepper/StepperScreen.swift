@@ -1,3 +1,4 @@
+import Foundation
 import UDFLog
 
 /// Renders the stepper as exactly `height` lines of at most `width` visible
@@ -14,7 +15,6 @@ struct StepperScreen {
     /// Rows left for the content after the status, title and bottom lines.
     var contentHeight: Int { max(height - 3, 0) }
 
-    static let hints = "n/p step · g/G ends · : jump · d diff/state · s path · / find · ? help · q quit"
 
     /// The screen's lines, top to bottom.
     func render(_ session: StepperSession) -> [String] {
@@ -27,8 +27,9 @@ struct StepperScreen {
 
         let content = session.contentLines
         let visible = content.dropFirst(state.scroll).prefix(contentHeight)
+        let searched = state.showsHelp ? nil : state.textSearch
         for line in visible {
-            rows.append(styleContent(fit(line), isDiff: page.isDiff && !state.showsHelp))
+            rows.append(highlight(searched, in: styleContent(fit(line), isDiff: page.isDiff && !state.showsHelp)))
         }
         while rows.count < contentHeight + 2 {
             rows.append(colour.dim(fit("~")))
@@ -42,7 +43,8 @@ struct StepperScreen {
         var parts = [
             "session \(document.session.id)",
             document.timeline.name,
-            "step \(state.step) of \(state.lastStep)",
+            // Beside the count it explains, so an 80-column status line keeps it.
+            "step \(state.step) of \(state.lastStep)" + (document.isLive ? " (recording)" : ""),
             summary.actionName ?? "(initial state)",
             TimeFormat.timeOfDay(summary.time),
         ]
@@ -57,18 +59,31 @@ struct StepperScreen {
         if let message = state.message {
             return colour.yellow(fit(message))
         }
-        var left = Self.hints
-        if let search = state.search {
-            left = "find: \(search) · n next match · Esc ends"
-        }
         let position = contentCount > contentHeight
             ? "lines \(state.scroll + 1)–\(min(state.scroll + contentHeight, contentCount)) of \(contentCount)"
             : ""
-        let room = width - position.count - 1
+        let room = width - position.count - (position.isEmpty ? 0 : 1)
+        var left = StepperKeyTable.hints(fitting: room)
+        if let search = state.textSearch {
+            left = Self.fitting(["search: \(search)", "n/N next/previous", "Esc ends"], room)
+        } else if let search = state.search {
+            left = Self.fitting(["find: \(search)", "n next match", "Esc ends"], room)
+        }
         guard !position.isEmpty, room > 0 else { return colour.dim(fit(left)) }
         let clipped = clip(left, to: room)
         let gap = String(repeating: " ", count: width - clipped.count - position.count)
         return colour.dim(clipped + gap + position)
+    }
+
+    /// The parts, most important first, that fit `width` joined by ` · `; the
+    /// first alone (to be clipped) when even it does not fit.
+    static func fitting(_ parts: [String], _ width: Int) -> String {
+        var shown = [parts[0]]
+        for part in parts.dropFirst() {
+            guard (shown + [part]).joined(separator: " · ").count <= width else { break }
+            shown.append(part)
+        }
+        return shown.joined(separator: " · ")
     }
 
     private func fit(_ text: String) -> String {
@@ -86,6 +101,13 @@ struct StepperScreen {
         guard colour.isEnabled else { return text }
         let padded = text + String(repeating: " ", count: max(width - text.count, 0))
         return "\u{1B}[7m" + padded + "\u{1B}[0m"
+    }
+
+    /// Every occurrence of the searched text in reverse video, as less shows
+    /// matches; the reverse ends with code 27 so a diff line's colour goes on.
+    private func highlight(_ text: String?, in line: String) -> String {
+        guard colour.isEnabled, let text, !text.isEmpty, line.contains(text) else { return line }
+        return line.replacingOccurrences(of: text, with: "\u{1B}[7m" + text + "\u{1B}[27m")
     }
 
     private func styleContent(_ line: String, isDiff: Bool) -> String {

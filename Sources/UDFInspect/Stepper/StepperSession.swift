@@ -6,7 +6,7 @@ import UDFLog
 /// the ``StepperPage`` for the current step. Both the terminal UI and line
 /// mode drive it; it does no I/O besides reading the recording.
 final class StepperSession {
-    let document: StepperDocument
+    private(set) var document: StepperDocument
     private(set) var state: StepperState
     private(set) var page: StepperPage
 
@@ -44,6 +44,22 @@ final class StepperSession {
         state.showsHelp ? StepperHelp.keys : page.lines
     }
 
+    /// Picks up steps a running host recorded since the last look, and the end
+    /// of its session; the step shown stays.
+    ///
+    /// - Returns: Whether the screen needs drawing again.
+    func reload() -> Bool {
+        guard document.isLive else { return false }
+        do throws(InspectError) {
+            guard try document.reload() else { return false }
+            state.lastStep = document.lastStep
+            return true
+        } catch {
+            state.message = "Error: \(error.message)"
+            return true
+        }
+    }
+
     private func apply(_ action: StepperAction) throws(InspectError) {
         switch action {
         case .next:
@@ -68,6 +84,20 @@ final class StepperSession {
                 return
             }
             try move(to: step)
+        case .jumpTimeline(let name, let step):
+            try switchTimeline(to: name, step: step)
+        case .cause:
+            guard let cause = page.summary.cause else {
+                state.message = "step \(state.step) has no cause: a user or system action sent it"
+                return
+            }
+            let from = state.step
+            try move(to: cause)
+            state.message = "step \(from)'s action was sent by an effect of step \(cause)"
+        case .searchText(let text, let backward):
+            searchText(text, backward: backward)
+        case .fold:
+            fold()
         case .showDiff:
             state.showsDiff = true
             try refresh()
@@ -96,9 +126,11 @@ final class StepperSession {
         case .quit:
             state.isFinished = true
         case .scroll(let lines):
+            state.searchLine = nil
             state.scroll += lines
             clampScroll(height: pageHeight)
         case .page(let pages):
+            state.searchLine = nil
             state.scroll += pages * max(pageHeight, 1)
             clampScroll(height: pageHeight)
         }
@@ -111,6 +143,86 @@ final class StepperSession {
     func clampScroll(height: Int) {
         let maximum = max(contentLines.count - max(height, 1), 0)
         state.scroll = min(max(state.scroll, 0), maximum)
+    }
+
+    /// Opens timeline `name` of the same session at `step`.
+    private func switchTimeline(to name: String, step: Int) throws(InspectError) {
+        let other = name == document.timeline.name ? document : try document.other(timeline: name)
+        guard (0...other.lastStep).contains(step) else {
+            state.message = "Error: no step \(step): timeline '\(name)' has steps 0…\(other.lastStep)"
+            return
+        }
+        let previous = (document, state)
+        document = other
+        state.lastStep = other.lastStep
+        do {
+            try move(to: step)
+        } catch {
+            (document, state) = previous
+            throw error
+        }
+    }
+
+    /// Scrolls to the next line after the top one (or before it, backward)
+    /// that holds the text, wrapping around the content.
+    private func searchText(_ text: String?, backward: Bool) {
+        guard let text = text ?? state.textSearch else {
+            state.message = "nothing to search yet: type / and some text"
+            return
+        }
+        state.textSearch = text
+        let lines = page.lines
+        let count = lines.count
+        guard count > 0 else {
+            state.message = "'\(text)' is not in the text shown"
+            return
+        }
+        let start = min(state.searchLine ?? state.scroll, count - 1)
+        // Every line once, starting after (or before) the start line and wrapping around.
+        for offset in 1...count {
+            let index = backward ? (start - offset % count + count) % count : (start + offset) % count
+            if lines[index].contains(text) {
+                state.scroll = index
+                state.searchLine = index
+                state.message = "\(backward ? "?" : "/")\(text): line \(index + 1) of \(lines.count)"
+                return
+            }
+        }
+        state.message = "'\(text)' is not in the text shown"
+    }
+
+    /// Folds the subtree the top line shows (its own when it opens an object
+    /// or an array, else the one holding it), or unfolds a folded line.
+    private func fold() {
+        guard !state.showsHelp, let outline = page.outline, outline.lines.indices.contains(state.scroll) else {
+            state.message = "folding works on the state: press d to show it"
+            return
+        }
+        let line = outline.lines[state.scroll]
+        let components = line.isContainer || line.isClosing ? line.components : Array(line.components.dropLast())
+        guard components.count >= base(of: outline) else {
+            state.message = "nothing to fold at the top line"
+            return
+        }
+        let path = components.isEmpty ? "." : components.joined()
+        if state.folded.contains(path) {
+            state.folded.remove(path)
+            state.message = "unfolded \(path)"
+        } else {
+            state.folded.insert(path)
+            state.message = "folded \(path); z on it unfolds it"
+        }
+        do throws(InspectError) {
+            page = try Self.page(for: state, in: document)
+            state.scroll = page.outline?.index(nearest: components) ?? 0
+        } catch {
+            state.message = "Error: \(error.message)"
+        }
+    }
+
+    /// How many components the outline's root has: 0 for the whole state, 1 under `s PATH`.
+    private func base(of outline: StateOutline) -> Int {
+        outline.lines.first?.components.count ?? 0
     }
 
     /// Forks the timeline at the current step, as `udf-inspect branch` does.
@@ -142,9 +254,19 @@ final class StepperSession {
         }
     }
 
+    /// Builds the page again, keeping the top line's path in view when the old
+    /// and the new page both show a state (scroll by path).
     private func refresh() throws(InspectError) {
+        let anchor = page.outline.flatMap { outline in
+            outline.lines.indices.contains(state.scroll) ? outline.lines[state.scroll].components : nil
+        }
         page = try Self.page(for: state, in: document)
-        state.scroll = 0
+        state.searchLine = nil
+        if let anchor, let outline = page.outline {
+            state.scroll = outline.index(nearest: anchor) ?? 0
+        } else {
+            state.scroll = 0
+        }
         state.showsHelp = false
     }
 
@@ -177,11 +299,13 @@ final class StepperSession {
         let current = try document.state(state.step)
         if state.showsDiff {
             guard state.step > 0 else {
+                let outline = StateOutline(current, folded: state.folded)
                 return StepperPage(
                     summary: summary,
                     title: "initial state (no step before 0 to diff with)",
-                    lines: lines(of: current),
-                    isDiff: false
+                    lines: outline.lines.map(\.text),
+                    isDiff: false,
+                    outline: outline
                 )
             }
             let previous = try document.state(state.step - 1)
@@ -193,7 +317,8 @@ final class StepperSession {
             return StepperPage(summary: summary, title: title, lines: split(text), isDiff: true)
         }
         guard let pathText = state.statePath else {
-            return StepperPage(summary: summary, title: "state", lines: lines(of: current), isDiff: false)
+            let outline = StateOutline(current, folded: state.folded)
+            return StepperPage(summary: summary, title: "state", lines: outline.lines.map(\.text), isDiff: false, outline: outline)
         }
         let path: JSONPath
         do {
@@ -207,7 +332,8 @@ final class StepperSession {
             return StepperPage(summary: summary, title: title, lines: ["(\(path) selects nothing at step \(state.step))"], isDiff: false)
         }
         if !path.components.contains(.wildcard) {
-            return StepperPage(summary: summary, title: title, lines: lines(of: matches[0].value), isDiff: false)
+            let outline = StateOutline(matches[0].value, base: ["\(path)"], folded: state.folded)
+            return StepperPage(summary: summary, title: title, lines: outline.lines.map(\.text), isDiff: false, outline: outline)
         }
         return StepperPage(
             summary: summary,
@@ -215,10 +341,6 @@ final class StepperSession {
             lines: matches.map { "\($0.path) = \($0.value.canonicalText)" },
             isDiff: false
         )
-    }
-
-    private static func lines(of value: JSONValue) -> [String] {
-        split(value.prettyText(indent: 2))
     }
 
     private static func split(_ text: String) -> [String] {

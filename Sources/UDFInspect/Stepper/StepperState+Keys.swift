@@ -1,8 +1,10 @@
 extension StepperState {
-    /// Turns a key into an action, or edits the prompt being typed.
+    /// Turns a key into an action, or edits the prompt being typed, following
+    /// ``StepperKeyTable``.
     ///
-    /// `n` repeats the last find while one is active; any other move ends the
-    /// find, and `n` steps again. Up and down scroll; left and right step.
+    /// `n` repeats the last search or find while one is active (`N` goes back
+    /// through a search); any other move ends it, and `n` steps again. Up and
+    /// down scroll; left and right step.
     ///
     /// - Returns: The action to perform, or nil when the key only changed this state.
     mutating func action(for key: StepperKey) -> StepperAction? {
@@ -15,49 +17,71 @@ extension StepperState {
             if key == .character("q") || key == .interrupt { return .quit }
             return nil
         }
-        switch key {
-        case .character("n"):
-            return search != nil ? .find(nil) : .next
-        case .character("p"), .left:
-            search = nil
-            return .previous
-        case .right:
-            search = nil
+        guard let binding = StepperKeyTable.binding(for: key) else {
+            message = "unknown key; press h for help"
+            return nil
+        }
+        switch binding.command {
+        case .next:
+            if textSearch != nil, key == .character("n") { return .searchText(nil, backward: false) }
+            if search != nil, key == .character("n") { return .find(nil) }
+            endSearches()
             return .next
-        case .character("g"), .home:
-            search = nil
+        case .previousMatch:
+            guard textSearch != nil else {
+                message = "N goes back through a text search: search with / or ? first"
+                return nil
+            }
+            return .searchText(nil, backward: true)
+        case .previous:
+            endSearches()
+            return .previous
+        case .first:
+            endSearches()
             return .first
-        case .character("G"), .end:
-            search = nil
+        case .last:
+            endSearches()
             return .last
-        case .character(":"):
+        case .jump:
             prompt = StepperPrompt(kind: .jump)
-        case .character("s"):
-            prompt = StepperPrompt(kind: .path)
-        case .character("/"):
-            prompt = StepperPrompt(kind: .find)
-        case .character("d"):
+        case .cause:
+            endSearches()
+            return .cause
+        case .toggleDiff:
             return .toggleDiff
-        case .character("b"):
+        case .statePath:
+            prompt = StepperPrompt(kind: .path)
+        case .find:
+            prompt = StepperPrompt(kind: .find)
+        case .searchForward:
+            prompt = StepperPrompt(kind: .search(backward: false))
+        case .searchBackward:
+            prompt = StepperPrompt(kind: .search(backward: true))
+        case .fold:
+            return .fold
+        case .branch:
             prompt = StepperPrompt(kind: .branch)
-        case .character("?"):
-            return .help
-        case .character("q"), .interrupt:
-            return .quit
-        case .character("j"), .down:
+        case .scrollDown:
             return .scroll(1)
-        case .character("k"), .up:
+        case .scrollUp:
             return .scroll(-1)
-        case .character(" "), .pageDown:
+        case .pageDown:
             return .page(1)
         case .pageUp:
             return .page(-1)
-        case .escape:
-            search = nil
-        default:
-            message = "unknown key; press ? for help"
+        case .cancel:
+            endSearches()
+        case .help:
+            return .help
+        case .quit:
+            return .quit
         }
         return nil
+    }
+
+    private mutating func endSearches() {
+        search = nil
+        textSearch = nil
     }
 
     private mutating func promptAction(for key: StepperKey) -> StepperAction? {
@@ -83,17 +107,27 @@ extension StepperState {
             let text = typing.text.trimmingSpaces
             switch typing.kind {
             case .jump:
-                guard let step = Int(text) else {
-                    message = "':' needs a step number, not '\(text)'"
+                guard let reference = StepReference(text) else {
+                    message = "':' needs a step such as 40 or fix@40, not '\(text)'"
                     return nil
                 }
-                search = nil
-                return .jump(step)
+                endSearches()
+                if let timeline = reference.timeline {
+                    return .jumpTimeline(timeline, reference.step)
+                }
+                return .jump(reference.step)
             case .path:
                 return .showState(path: text.isEmpty ? nil : text)
             case .find:
                 guard !text.isEmpty else { return search != nil ? .find(nil) : nil }
+                textSearch = nil
                 return .find(text)
+            case .search(let backward):
+                guard !typing.text.isEmpty else {
+                    return textSearch != nil ? .searchText(nil, backward: backward) : nil
+                }
+                search = nil
+                return .searchText(typing.text, backward: backward)
             case .branch:
                 guard !text.isEmpty else {
                     message = "a branch needs a name"

@@ -17,6 +17,12 @@ struct StepperState: Equatable, Sendable {
     var search: String?
     /// The predicate of the last find, matched or not, for a find without one.
     var lastFind: String?
+    /// The text of the last search while `n` and `N` repeat it; nil when they step.
+    var textSearch: String?
+    /// The line of the last match, where the next search starts; the top line when nil.
+    var searchLine: Int?
+    /// The paths of the state's folded subtrees, such as `.todos[id=2]`; kept across steps.
+    var folded: Set<String> = []
     /// One line of feedback for the last action, cleared by the next key.
     var message: String?
     /// Whether the help replaces the content.

@@ -20,6 +20,8 @@ struct TerminalStepper {
 
     /// How long to wait for a key before checking for a resize.
     static let pollMilliseconds: Int32 = 100
+    /// Idle polls between two looks for steps a running host recorded (half a second).
+    static let reloadEveryPolls = 5
 
     static let enterScreen = "\u{1B}[?1049h\u{1B}[?25l"
 
@@ -41,6 +43,7 @@ struct TerminalStepper {
         var size = TerminalSize.of(output)
         draw(size)
         var buffer = [UInt8](repeating: 0, count: 256)
+        var idlePolls = 0
         while !session.state.isFinished {
             if TerminalSignals.takeResize() {
                 size = TerminalSize.of(output)
@@ -52,7 +55,15 @@ struct TerminalStepper {
                 if errno == EINTR { continue }
                 throw InspectError.io("waiting for a key: \(String(cString: strerror(errno)))")
             }
-            guard ready > 0 else { continue }
+            guard ready > 0 else {
+                // A live recording grows while nobody types: look for new steps now and then.
+                idlePolls += 1
+                if idlePolls >= Self.reloadEveryPolls {
+                    idlePolls = 0
+                    if session.reload() { draw(size) }
+                }
+                continue
+            }
             let count = read(input, &buffer, buffer.count)
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }

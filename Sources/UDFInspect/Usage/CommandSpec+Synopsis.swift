@@ -1,16 +1,19 @@
 extension CommandSpec {
     /// The usage line after `USAGE: ` or `Usage: `, for example
-    /// `udf-inspect log <file> [--session <id>] [--json]`.
+    /// `udf-inspect find <file> --where <expr> [--first] [--json]`.
     ///
-    /// When the full line would not fit in 80 columns, the options shrink to
-    /// `[options]`; help still lists them all.
+    /// Required options always show, unbracketed. When the full line would not
+    /// fit in 80 columns, only the optional ones shrink to `[options]`; help
+    /// still lists them all.
     public func synopsis(toolName: String) -> String {
         let arguments = arguments.map(Self.synopsis(of:))
-        let full = ([toolName, name] + arguments + options.map(Self.synopsis(of:))).joined(separator: " ")
-        if "USAGE: ".count + full.count <= HelpRenderer.width || options.isEmpty {
+        let required = options.filter(\.isRequired).map(Self.synopsis(of:))
+        let optional = options.filter { !$0.isRequired }.map(Self.synopsis(of:))
+        let full = ([toolName, name] + arguments + required + optional).joined(separator: " ")
+        if "USAGE: ".count + full.count <= HelpRenderer.width || optional.isEmpty {
             return full
         }
-        return ([toolName, name] + arguments + ["[options]"]).joined(separator: " ")
+        return ([toolName, name] + arguments + required + ["[options]"]).joined(separator: " ")
     }
 
     private static func synopsis(of argument: ArgumentSpec) -> String {
@@ -19,6 +22,9 @@ extension CommandSpec {
     }
 
     private static func synopsis(of option: OptionSpec) -> String {
-        option.isRepeating ? "[\(option.synopsis) ...]" : "[\(option.synopsis)]"
+        if option.isRequired {
+            return option.isRepeating ? "\(option.synopsis) ..." : option.synopsis
+        }
+        return option.isRepeating ? "[\(option.synopsis) ...]" : "[\(option.synopsis)]"
     }
 }

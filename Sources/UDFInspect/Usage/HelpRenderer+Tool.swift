@@ -7,18 +7,23 @@ extension HelpRenderer {
     ///   - abstract: One line saying what the tool does.
     ///   - commands: The commands in the order they are listed.
     ///   - options: The options the tool itself takes, before `-h, --help`.
+    ///   - builtIns: The commands the tool itself answers, listed last.
+    ///   - exitCodes: The codes the tool exits with, listed after the commands.
     public static func renderTool(
         toolName: String,
         abstract: String,
         commands: [CommandSpec],
-        options: [OptionSpec]
+        options: [OptionSpec],
+        builtIns: [CommandSpec] = [Inspector.helpSpec],
+        exitCodes: HelpSection? = nil
     ) -> String {
         let allOptions = options + [helpOption]
         let optionLabels = allOptions.map(label(of:))
-        let subcommands = commands.map { ($0.name, $0.abstract) } + [("help", "Show help for a command.")]
-        let columns = HelpColumns(labels: optionLabels + subcommands.map(\.0))
+        let subcommands = (commands + builtIns).map { ($0.name, $0.abstract) }
+        let codes = exitCodes?.entries ?? []
+        let columns = HelpColumns(labels: optionLabels + subcommands.map(\.0) + codes.map(\.label))
 
-        let sections: [[String]] = [
+        var sections: [[String]] = [
             overview(abstract, discussion: nil),
             ["USAGE: \(toolSynopsis(toolName: toolName))"],
             ["OPTIONS:"] + zip(optionLabels, allOptions).flatMap { label, option in
@@ -27,8 +32,13 @@ extension HelpRenderer {
             ["SUBCOMMANDS:"] + subcommands.flatMap { name, abstract in
                 columns.lines(label: name, description: abstract)
             },
-            ["  See '\(toolName) help <command>' for detailed help."],
         ]
+        if let exitCodes {
+            sections.append(["\(exitCodes.title):"] + codes.flatMap { entry in
+                columns.lines(label: entry.label, description: entry.description)
+            })
+        }
+        sections.append(["  See '\(toolName) help <command>' for detailed help."])
         return join(sections)
     }
 

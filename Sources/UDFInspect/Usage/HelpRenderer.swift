@@ -15,11 +15,15 @@ public struct HelpRenderer {
     /// - Parameters:
     ///   - spec: The command to describe.
     ///   - toolName: The tool's name, for the usage line.
-    public static func render(_ spec: CommandSpec, toolName: String) -> String {
+    ///   - globalOptions: Options every command of the tool takes, such as `--color`,
+    ///     listed under GLOBAL OPTIONS.
+    public static func render(_ spec: CommandSpec, toolName: String, globalOptions: [OptionSpec] = []) -> String {
         let options = spec.options + [helpOption]
         let argumentLabels = spec.arguments.map(label(of:))
         let optionLabels = options.map(label(of:))
-        let columns = HelpColumns(labels: argumentLabels + optionLabels)
+        let globalLabels = globalOptions.map(label(of:))
+        let sectionLabels = spec.sections.flatMap { $0.entries.map(\.label) }
+        let columns = HelpColumns(labels: argumentLabels + optionLabels + globalLabels + sectionLabels)
 
         var sections: [[String]] = [overview(spec.abstract, discussion: spec.discussion)]
         sections.append(["USAGE: \(spec.synopsis(toolName: toolName))"])
@@ -35,6 +39,20 @@ public struct HelpRenderer {
                 columns.lines(label: label, description: description(of: option))
             }
         )
+        if !globalOptions.isEmpty {
+            sections.append(
+                ["GLOBAL OPTIONS:"] + zip(globalLabels, globalOptions).flatMap { label, option in
+                    columns.lines(label: label, description: description(of: option))
+                }
+            )
+        }
+        for section in spec.sections {
+            sections.append(
+                ["\(section.title):"] + section.entries.flatMap { entry in
+                    columns.lines(label: entry.label, description: entry.description)
+                }
+            )
+        }
         if !spec.examples.isEmpty {
             sections.append(["EXAMPLES:"] + spec.examples.map { "  " + $0 })
         }

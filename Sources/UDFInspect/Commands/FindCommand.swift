@@ -20,10 +20,9 @@ struct FindCommand: InspectCommand {
             .flag("--becomes", help: "Match where the predicate turns true after being false."),
             .option("--from", value: "step", help: "The first step to search."),
             .option("--to", value: "step", help: "The last step to search."),
-            .option("--action", value: "glob", help: "Only steps whose action name matches, such as 'delete*'."),
             CommonOptions.jobs,
             CommonOptions.json,
-        ],
+        ] + StepFilter.options,
         examples: [
             "udf-inspect find recordings/ --where '.totalCents < 0' --first",
             "udf-inspect find todo.udf --where 'not (.todos[id=2] exists)' --becomes",
@@ -39,7 +38,8 @@ struct FindCommand: InspectCommand {
     let becomes: Bool
     let from: Int
     let to: Int?
-    let actionGlob: String?
+    /// Which steps count as answers: the same filters as `log`.
+    let filter: StepFilter
     let json: Bool
     let fleet: FleetArguments
     /// The `--timeline` to search in every session, over many files.
@@ -66,7 +66,7 @@ struct FindCommand: InspectCommand {
             throw arguments.usageError("'--to' (\(to)) must not be before '--from' (\(from))")
         }
         self.from = from ?? 0
-        actionGlob = arguments.value("--action")
+        filter = try StepFilter(arguments)
         json = arguments.flag("--json")
     }
 
@@ -84,14 +84,15 @@ struct FindCommand: InspectCommand {
         let steps: [StepSummary]
         do {
             var eligible: Set<Int>?
-            if let actionGlob, range.lowerBound <= range.upperBound {
-                // The glob is matched by SQLite's GLOB, bound as a parameter.
-                eligible = Set(try recording.steps(on: timeline, matching: StepQuery(range: range, actionGlob: actionGlob)).map(\.step))
+            if !filter.isEmpty {
+                eligible = range.lowerBound <= range.upperBound
+                    ? Set(try recording.steps(on: timeline, matching: filter.query(for: selection.session, in: context, range: range)).map(\.step))
+                    : []
             }
             let search = StepSearch(
                 predicate: predicate,
                 range: range,
-                eligible: eligible ?? (actionGlob == nil ? nil : []),
+                eligible: eligible,
                 becomes: becomes,
                 all: all
             )
@@ -105,16 +106,16 @@ struct FindCommand: InspectCommand {
         } else {
             var header = "find · \(predicate)\(becomes ? " · turns true" : "") · \(timeline.name)"
             header += range.lowerBound <= range.upperBound ? " · steps \(range.lowerBound)…\(range.upperBound)" : ""
-            if let actionGlob { header += " · actions \(actionGlob)" }
+            if let summary = filter.summary { header += " · \(summary)" }
             context.console.out(context.colour.dim(header))
-            for line in LogCommand.table(steps, on: timeline, colour: context.colour) {
+            for line in LogCommand.table(steps, on: timeline, colour: context.colour, timeZone: filter.timeZone(in: context)) {
                 context.console.out(line)
             }
         }
         if result.searchedWholeRange {
             for unseen in result.unseenPaths {
                 let column = Predicate.column(of: unseen, in: expression).map { " (column \($0))" } ?? ""
-                context.console.err("Note: the path \(unseen)\(column) selects nothing at any step searched: check its spelling.")
+                context.console.err("Note: the path \(unseen)\(column) selects nothing at any step searched: \(Predicate.hint(forUnseen: unseen))")
             }
         }
         if steps.isEmpty {

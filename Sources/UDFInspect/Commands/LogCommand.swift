@@ -7,7 +7,7 @@ struct LogCommand: InspectCommand {
     static let spec = CommandSpec(
         name: "log",
         abstract: "List the steps of a timeline: action, time and cause.",
-        discussion: "Filters combine: a range, an action-name glob and a time window. The text output shortens long actions to 72 characters; --json prints them whole. Exits with 1 when no step matches.",
+        discussion: "Filters combine: a range, action-name globs (shell rules: any --action, no --exclude-action), a regular expression over the action's JSON (--grep) and a time window. The text output shortens long actions to 72 characters; --json prints them whole. Exits with 1 when no step matches.",
         arguments: [CommonOptions.file],
         options: [
             CommonOptions.session,
@@ -16,16 +16,14 @@ struct LogCommand: InspectCommand {
             .option("--to", value: "step", help: "The last step to list."),
             .option("--first", value: "n", help: "List only the first n matching steps."),
             .option("--last", value: "n", help: "List only the last n matching steps."),
-            .option("--action", value: "glob", help: "Only actions whose name matches, for example 'add*' or 'login?'."),
-            .option("--since", value: "time", help: "Only steps at or after this time (ISO 8601 or Unix seconds)."),
-            .option("--until", value: "time", help: "Only steps at or before this time (ISO 8601 or Unix seconds)."),
             .flag("--follow", help: "Keep printing steps as a running host records them, until its session ends."),
             CommonOptions.json,
-        ],
+        ] + StepFilter.options,
         examples: [
             "udf-inspect log todo.udf --last 20",
             "udf-inspect log todo.udf --follow --json",
             "udf-inspect log todo.udf --action 'login*' --json",
+            "udf-inspect log todo.udf --exclude-action 'set*' --since 03:17:45.259 --local-time",
             "udf-inspect log todo.udf --from 100 --to 200",
         ]
     )
@@ -33,7 +31,10 @@ struct LogCommand: InspectCommand {
     static let actionWidth = 72
 
     let recording: RecordingArguments
-    let query: StepQuery
+    let filter: StepFilter
+    let range: ClosedRange<Int>?
+    let limit: Int?
+    let fromEnd: Bool
     let json: Bool
     let follow: Bool
 
@@ -55,35 +56,17 @@ struct LogCommand: InspectCommand {
         if let limit = first ?? last, limit < 1 {
             throw arguments.usageError("'\(first != nil ? "--first" : "--last")' must be at least 1")
         }
-        var since: Date?
-        var until: Date?
-        if let text = arguments.value("--since") {
-            guard let date = TimeFormat.parse(text) else {
-                throw arguments.usageError("'\(text)' is not a time: use ISO 8601 such as 2026-11-30T02:42:57Z, or Unix seconds")
-            }
-            since = date
-        }
-        if let text = arguments.value("--until") {
-            guard let date = TimeFormat.parse(text) else {
-                throw arguments.usageError("'\(text)' is not a time: use ISO 8601 such as 2026-11-30T02:42:57Z, or Unix seconds")
-            }
-            until = date
-        }
-        let range: ClosedRange<Int>? = (from != nil || to != nil) ? (from ?? 0)...(to ?? Int.max) : nil
-        query = StepQuery(
-            range: range,
-            actionGlob: arguments.value("--action"),
-            since: since,
-            until: until,
-            limit: first ?? last,
-            fromEnd: last != nil
-        )
+        filter = try StepFilter(arguments)
+        range = (from != nil || to != nil) ? (from ?? 0)...(to ?? Int.max) : nil
+        limit = first ?? last
+        fromEnd = last != nil
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
+        let query = filter.query(for: selection.session, in: context, range: range, limit: limit, fromEnd: fromEnd)
         if follow {
-            return try LogFollower(selection: selection, query: query, json: json).run(context)
+            return try LogFollower(selection: selection, query: query, json: json, timeZone: filter.timeZone(in: context)).run(context)
         }
         let steps: [StepSummary]
         do {
@@ -98,8 +81,8 @@ struct LogCommand: InspectCommand {
                 "steps": .array(steps.map { JSONShapes.step($0, on: selection.timeline) }),
             ]))
         } else {
-            context.console.out(context.colour.dim(LogCommand.header(selection)))
-            for line in LogCommand.table(steps, on: selection.timeline, colour: context.colour) {
+            context.console.out(context.colour.dim(LogCommand.header(selection, timeZone: filter.timeZone(in: context))))
+            for line in LogCommand.table(steps, on: selection.timeline, colour: context.colour, timeZone: filter.timeZone(in: context)) {
                 context.console.out(line)
             }
         }
@@ -110,21 +93,21 @@ struct LogCommand: InspectCommand {
         return .success
     }
 
-    static func header(_ selection: RecordingSelection) -> String {
+    static func header(_ selection: RecordingSelection, timeZone: TimeZone? = nil) -> String {
         let session = selection.session
         let timeline = selection.timeline
-        return "session \(session.id) · \(session.app) · \(timeline.name) · steps 0…\(timeline.lastStep) · \(session.status.rawValue) · started \(TimeFormat.iso(session.startedAt))"
+        return "session \(session.id) · \(session.app) · \(timeline.name) · steps 0…\(timeline.lastStep) · \(session.status.rawValue) · started \(TimeFormat.iso(session.startedAt, in: timeZone))"
     }
 
     /// The step table shared by `log` and the demo tour.
-    static func table(_ steps: [StepSummary], on timeline: TimelineInfo, colour: Colour) -> [String] {
+    static func table(_ steps: [StepSummary], on timeline: TimelineInfo, colour: Colour, timeZone: TimeZone? = nil) -> [String] {
         let isBranch = timeline.parentID != nil
         var columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("TIME"), .init("ACTION"), .init("CAUSE")]
         if isBranch { columns.append(.init("STORED")) }
         let rows = steps.map { summary in
             var row = [
                 "\(summary.step)",
-                TimeFormat.timeOfDay(summary.time),
+                TimeFormat.timeOfDay(summary.time, in: timeZone),
                 ActionFormatter.format(summary.action, maxWidth: actionWidth),
                 summary.cause.map { "← \($0)" } ?? "",
             ]

@@ -17,12 +17,14 @@ struct LogFollower {
     let selection: RecordingSelection
     let query: StepQuery
     let json: Bool
+    /// Times of day print in this zone; nil for UTC.
+    let timeZone: TimeZone?
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let recording = selection.recording
         let console = context.console
         if !json {
-            console.out(context.colour.dim(LogCommand.header(selection) + " · following"))
+            console.out(context.colour.dim(LogCommand.header(selection, timeZone: timeZone) + " · following"))
         }
         var next = 0
         var printed = 0
@@ -55,7 +57,7 @@ struct LogFollower {
                     throw InspectError(error)
                 }
                 for summary in steps {
-                    console.out(json ? JSONShapes.step(summary, on: timeline).canonicalText : Self.line(summary, colour: context.colour))
+                    console.out(json ? JSONShapes.step(summary, on: timeline).canonicalText : Self.line(summary, colour: context.colour, timeZone: timeZone))
                 }
                 printed += steps.count
             }
@@ -79,10 +81,10 @@ struct LogFollower {
     }
 
     /// One step as a line: step, time of day, action, and cause.
-    static func line(_ summary: StepSummary, colour: Colour) -> String {
+    static func line(_ summary: StepSummary, colour: Colour, timeZone: TimeZone?) -> String {
         let step = String(summary.step)
         var line = String(repeating: " ", count: max(6 - step.count, 0)) + step
-        line += "  " + TimeFormat.timeOfDay(summary.time)
+        line += "  " + TimeFormat.timeOfDay(summary.time, in: timeZone)
         line += "  " + ActionFormatter.format(summary.action, maxWidth: LogCommand.actionWidth)
         if let cause = summary.cause {
             line += "  " + colour.dim("← \(cause)")

@@ -20,10 +20,6 @@ extension Recording {
             guard lower <= upper else { continue }
             var sql = StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ?"
             var values: [any SQLiteBindable] = [segment.timelineID, lower, upper]
-            if let glob = query.actionGlob {
-                sql += " AND action_name GLOB ?"
-                values.append(glob)
-            }
             if let since = query.since {
                 sql += " AND time >= ?"
                 values.append(since.timeIntervalSince1970)
@@ -33,10 +29,15 @@ extension Recording {
                 values.append(until.timeIntervalSince1970)
             }
             sql += query.fromEnd ? " ORDER BY step DESC" : " ORDER BY step"
+            // The action filter runs in Swift, so SQL may limit only without one.
+            let filtered = !query.actions.isEmpty
             sql += " LIMIT ?"
-            values.append(remaining == Int.max ? -1 : remaining)
-            let rows = try self.query { db in
+            values.append(remaining == Int.max || filtered ? -1 : remaining)
+            var rows = try self.query { db in
                 try db.prepare(sql).rows(values) { row in try StepRow(row: row, columns: columns).summary() }
+            }
+            if filtered {
+                rows = Array(rows.lazy.filter(query.actions.accepts).prefix(remaining))
             }
             remaining -= rows.count
             result += rows

@@ -1,48 +1,95 @@
 import UDFJSON
 import UDFLog
 
-/// `udf-inspect branch FILE --at STEP --name NAME`: a new timeline forked at a step.
+/// `udf-inspect branch FILE --at STEP --name NAME`: a new timeline forked at a
+/// step; with `--delete NAME` or `--rename OLD --name NEW`, git's `branch -d`
+/// and `branch -m`.
 struct BranchCommand: InspectCommand {
     static let spec = CommandSpec(
         name: "branch",
-        abstract: "Create a timeline that forks from another at a step.",
+        abstract: "Create, delete or rename a timeline that forks from another.",
         discussion: """
-            The branch shares its parent's steps up to STEP and has no steps of its own yet: a host resumed into it records from STEP+1 on (see docs/embedding.md). This is the one command that writes to the file; it only adds a row and never changes an existing one. A branch name is unique within its session. Exits with 64 for a taken name or a step beyond the end.
+            The branch shares its parent's steps up to STEP and has no steps of its own yet: a host resumed into it records from STEP+1 on (see docs/embedding.md). This is the one command that writes to the file; it only adds a row and never changes an existing one. A branch name is unique within its session. --delete removes a branch and the steps it stores, --rename renames one; 'main' can be neither, nor can a branch be deleted that another branch forks from, nor either be done while the session still records. Exits with 64 for a taken name, a step beyond the end, or a refused delete or rename, with its reason.
             """,
         arguments: [CommonOptions.file],
         options: [
             .option("--at", value: "step", help: "The fork step, such as 40 or fix@40; the branch shares steps 0…STEP."),
-            .option("--name", value: "name", help: "The new timeline's name."),
+            .option("--name", value: "name", help: "The new timeline's name; with --rename, the new name."),
+            .option("-d", "--delete", value: "name", help: "Delete this branch and the steps it stores."),
+            .option("-m", "--rename", value: "name", help: "Rename this branch to --name."),
             CommonOptions.session,
             .option("--timeline", value: "name", help: "The timeline to fork.", defaultDescription: "main"),
             CommonOptions.json,
         ],
-        examples: ["udf-inspect branch todo.udf --at 40 --name fix", "udf-inspect branch todo.udf --at fix@45 --name fix-2"]
+        examples: [
+            "udf-inspect branch todo.udf --at 40 --name fix",
+            "udf-inspect branch todo.udf --at fix@45 --name fix-2",
+            "udf-inspect branch todo.udf --rename fix-2 --name fix-retry",
+            "udf-inspect branch todo.udf --delete fix-retry",
+        ]
     )
+
+    /// What the command does to the file.
+    enum Operation {
+        case create(at: StepReference, name: String)
+        case delete(name: String)
+        case rename(name: String, newName: String)
+    }
 
     let path: String
     let session: Int?
     let timeline: String?
-    let at: StepReference
-    let name: String
+    let operation: Operation
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positional("file") ?? ""
         session = try arguments.int("--session")
+        json = arguments.flag("--json")
+        let deleted = arguments.value("--delete")
+        let renamed = arguments.value("--rename")
+        if deleted != nil || renamed != nil {
+            if deleted != nil && renamed != nil {
+                throw arguments.usageError("'--delete' and '--rename' cannot be used together")
+            }
+            if arguments.value("--at") != nil {
+                throw arguments.usageError("'--at' creates a branch; it cannot be used with '\(deleted != nil ? "--delete" : "--rename")'")
+            }
+            if let deleted {
+                if arguments.value("--name") != nil {
+                    throw arguments.usageError("'--delete' takes the branch's name itself: '--delete <name>', without '--name'")
+                }
+                operation = .delete(name: deleted)
+                timeline = nil
+            } else {
+                let renamed = renamed ?? ""
+                guard let newName = arguments.value("--name") else {
+                    throw arguments.usageError("Missing expected option '--name <name>': the new name for '\(renamed)'")
+                }
+                operation = .rename(name: renamed, newName: newName)
+                timeline = nil
+            }
+            return
+        }
         guard let at = try arguments.stepReference("--at") else {
             throw arguments.usageError("Missing expected option '--at <step>'")
         }
         guard let name = arguments.value("--name") else {
             throw arguments.usageError("Missing expected option '--name <name>'")
         }
-        self.at = at
-        self.name = name
+        operation = .create(at: at, name: name)
         timeline = at.timeline ?? arguments.value("--timeline")
-        json = arguments.flag("--json")
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
+        switch operation {
+        case .create(let at, let name): try create(at: at, name: name, context)
+        case .delete(let name): try delete(name, context)
+        case .rename(let name, let newName): try rename(name, to: newName, context)
+        }
+    }
+
+    private func create(at: StepReference, name: String, _ context: CommandContext) throws(InspectError) -> ExitCode {
         let branch: TimelineInfo
         let parent: String
         do {
@@ -59,6 +106,48 @@ struct BranchCommand: InspectCommand {
         } else {
             context.console.out("Created timeline '\(branch.name)' in session \(branch.sessionID): forked from \(parent) at step \(at.step), sharing steps 0…\(at.step).")
             context.console.out(context.colour.dim("A host resumed into '\(branch.name)' records from step \(at.step + 1) on."))
+        }
+        return .success
+    }
+
+    private func delete(_ name: String, _ context: CommandContext) throws(InspectError) -> ExitCode {
+        let deleted: TimelineInfo
+        let parent: String
+        do {
+            let recording = try Recording(path: path)
+            let chosen = try recording.session(session)
+            let found = try recording.timeline(name, in: chosen)
+            parent = try recording.timelines(in: chosen).first { $0.id == found.parentID }?.name ?? "?"
+            deleted = try RecordingBranches.delete(path: path, session: chosen.id, name: name)
+        } catch {
+            throw InspectError(error)
+        }
+        if json {
+            context.console.json(JSONShapes.timeline(deleted, parentName: parent))
+        } else {
+            let own = deleted.lastStep - (deleted.forkStep ?? 0)
+            let stored = own == 0 ? "it stored no steps of its own" : "the \(own) \(own == 1 ? "step" : "steps") it stored (\((deleted.forkStep ?? 0) + 1)…\(deleted.lastStep)) went with it"
+            context.console.out("Deleted timeline '\(name)' of session \(deleted.sessionID), forked from \(parent) at step \(deleted.forkStep ?? 0); \(stored).")
+        }
+        return .success
+    }
+
+    private func rename(_ name: String, to newName: String, _ context: CommandContext) throws(InspectError) -> ExitCode {
+        let renamed: TimelineInfo
+        let parent: String
+        do {
+            let recording = try Recording(path: path)
+            let chosen = try recording.session(session)
+            let found = try recording.timeline(name, in: chosen)
+            parent = try recording.timelines(in: chosen).first { $0.id == found.parentID }?.name ?? "?"
+            renamed = try RecordingBranches.rename(path: path, session: chosen.id, name: name, to: newName)
+        } catch {
+            throw InspectError(error)
+        }
+        if json {
+            context.console.json(JSONShapes.timeline(renamed, parentName: parent))
+        } else {
+            context.console.out("Renamed timeline '\(name)' of session \(renamed.sessionID) to '\(newName)'.")
         }
         return .success
     }

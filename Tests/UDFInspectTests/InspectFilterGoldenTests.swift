@@ -30,6 +30,7 @@ import UDFLog
         ("find-length", ["find", "--where", "length(.todos) > 3", "--all"]),
         ("find-length-filtered", ["find", "--where", "length(.todos) >= 3", "--all", "--action", "[!a]*", "--grep", "id", "--since", "03:17:45.260"]),
         ("find-count-hint", ["find", "--where", ".todos.count > 2"]),
+        ("find-count-hint-early-stop", ["find", "--where", #".todos.count > 2 or .filter == "active""#]),
         ("find-length-syntax", ["find", "--where", "length .todos > 2"]),
     ]
 

@@ -112,11 +112,11 @@ struct FindCommand: InspectCommand {
                 context.console.out(line)
             }
         }
-        if result.searchedWholeRange {
-            for unseen in result.unseenPaths {
-                let column = Predicate.column(of: unseen, in: expression).map { " (column \($0))" } ?? ""
-                context.console.err("Note: the path \(unseen)\(column) selects nothing at any step searched: \(Predicate.hint(forUnseen: unseen))")
-            }
+        // A `.count` that selected nothing is worth a note even when the search
+        // stopped early: it is almost surely meant as length().
+        for unseen in result.unseenPaths where result.searchedWholeRange || Predicate.lengthMeant(by: unseen) != nil {
+            let column = Predicate.column(of: unseen, in: expression).map { " (column \($0))" } ?? ""
+            context.console.err("Note: the path \(unseen)\(column) selects nothing at any step searched: \(Predicate.hint(forUnseen: unseen))")
         }
         if steps.isEmpty {
             context.console.err("No step matches.")

@@ -25,10 +25,16 @@ extension Predicate {
     /// reads as jq or Swift would, but a path has no `count` member, so name
     /// the `length()` it means.
     static func hint(forUnseen path: JSONPath) -> String {
-        if case .key(let key)? = path.components.last, ["count", "length", "size"].contains(key) {
-            let parent = JSONPath(components: Array(path.components.dropLast()))
+        if let (key, parent) = lengthMeant(by: path) {
             return "a path has no '\(key)'; for the number of elements write length(\(parent))."
         }
         return "check its spelling."
+    }
+
+    /// For a path ending in `.count`, `.length` or `.size`: that word and the
+    /// path whose length it most likely means.
+    static func lengthMeant(by path: JSONPath) -> (key: String, parent: JSONPath)? {
+        guard case .key(let key)? = path.components.last, ["count", "length", "size"].contains(key) else { return nil }
+        return (key, JSONPath(components: Array(path.components.dropLast())))
     }
 }

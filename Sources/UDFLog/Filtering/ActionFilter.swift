@@ -1,5 +1,4 @@
 import UDFDiff
-import UDFJSON
 
 /// Which actions a step may have to be listed: a filter over the action's
 /// name and its JSON text, matched in Swift.
@@ -26,17 +25,17 @@ public struct ActionFilter: Sendable, Hashable {
         included.isEmpty && excluded.isEmpty && payload == nil
     }
 
-    public func accepts(_ step: StepSummary) -> Bool {
-        guard let name = step.actionName else {
+    /// Whether a step whose action has this name and this stored canonical
+    /// JSON text passes; both are nil at step 0.
+    public func accepts(name: String?, action: String?) -> Bool {
+        guard let name else {
             return included.isEmpty && payload == nil
         }
         if !included.isEmpty, !included.contains(where: { $0.matches(name) }) { return false }
         if excluded.contains(where: { $0.matches(name) }) { return false }
         if let payload {
-            guard let action = step.action else { return false }
-            var bytes: [UInt8] = []
-            JSONWriter.appendCanonical(action, to: &bytes)
-            return payload.matches(String(decoding: bytes, as: UTF8.self))
+            guard let action else { return false }
+            return payload.matches(action)
         }
         return true
     }

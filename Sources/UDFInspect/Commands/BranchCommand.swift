@@ -9,7 +9,7 @@ struct BranchCommand: InspectCommand {
         name: "branch",
         abstract: "Create, delete or rename a timeline that forks from another.",
         discussion: """
-            The branch shares its parent's steps up to STEP and has no steps of its own yet: a host resumed into it records from STEP+1 on (see docs/embedding.md). This is the one command that writes to the file; it only adds a row and never changes an existing one. A branch name is unique within its session. --delete removes a branch and the steps it stores, --rename renames one; 'main' can be neither, nor can a branch be deleted that another branch forks from, nor either be done while the session still records. Exits with 64 for a taken name, a step beyond the end, or a refused delete or rename, with its reason.
+            The branch shares its parent's steps up to STEP and has no steps of its own yet: a host resumed into it records from STEP+1 on (see docs/embedding.md). Creating only adds a row and never changes an existing one. A branch name is unique within its session. --delete removes a branch and the steps it stores itself, as git branch -d does, and --rename (git branch -m) renames one; nothing else recorded changes. 'main' can be neither deleted nor renamed, a branch that another branch forks from cannot be deleted, and neither is done while the session still records. Exits with 64 for a taken name, a step beyond the end, or a refused delete or rename, with its reason.
             """,
         arguments: [CommonOptions.file],
         options: [

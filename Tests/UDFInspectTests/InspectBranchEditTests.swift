@@ -26,6 +26,7 @@ import UDFRecorder
             ["branch", "--rename", "fix-2"],
             ["branch", "--delete", "fix-2", "--name", "x"],
             ["branch", "--delete", "fix-2", "--at", "3"],
+            ["branch", "--rename", "fix-2", "--name", "x", "--timeline", "fix"],
             ["branch", "--rename", "fix-2", "--name", "fix-retry"],
             ["timelines"],
             ["branch", "--rename", "fix-retry", "--name", "fix-3", "--json"],

@@ -52,8 +52,9 @@ struct BranchCommand: InspectCommand {
             if deleted != nil && renamed != nil {
                 throw arguments.usageError("'--delete' and '--rename' cannot be used together")
             }
-            if arguments.value("--at") != nil {
-                throw arguments.usageError("'--at' creates a branch; it cannot be used with '\(deleted != nil ? "--delete" : "--rename")'")
+            let edit = deleted != nil ? "--delete" : "--rename"
+            for creating in ["--at", "--timeline"] where arguments.value(creating) != nil {
+                throw arguments.usageError("'\(creating)' is for creating a branch; it cannot be used with '\(edit)', which names the branch itself")
             }
             if let deleted {
                 if arguments.value("--name") != nil {

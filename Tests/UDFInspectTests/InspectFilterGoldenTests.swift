@@ -26,6 +26,7 @@ import UDFLog
         ("log-bad-time", ["log", "--since", "yesterday"]),
         ("log-bad-grep", ["log", "--grep", "(unclosed"]),
         ("log-local-time", ["log", "--local-time", "--last", "2", "--since", "08:47:45.260"]),
+        ("why-local-time", ["why", "7", "--local-time"]),
         ("find-exclude", ["find", "--where", #".filter == "active""#, "--all", "--exclude-action", "setFilter"]),
         ("find-length", ["find", "--where", "length(.todos) > 3", "--all"]),
         ("find-length-filtered", ["find", "--where", "length(.todos) >= 3", "--all", "--action", "[!a]*", "--grep", "id", "--since", "03:17:45.260"]),

@@ -49,8 +49,12 @@ struct StepFilter: Sendable {
     /// The zone times of day print in: nil for UTC, else the one the
     /// command's `TZ` names, else the system's.
     func timeZone(in context: CommandContext) -> TimeZone? {
-        guard localTime else { return nil }
-        return context.environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? TimeZone.current
+        localTime ? StepFilter.localZone(context) : nil
+    }
+
+    /// The local zone for `--local-time`: the one the command's `TZ` names, else the system's.
+    static func localZone(_ context: CommandContext) -> TimeZone {
+        context.environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? TimeZone.current
     }
 
     private static func bound(_ text: String, _ arguments: ParsedArguments, now: Date) throws(UsageError) -> TimeBound {

@@ -6,6 +6,8 @@ struct BenchOptions: Sendable {
     var keep = false
     /// Runs only the many-recordings rows.
     var fleetOnly = false
+    /// Runs only the `blame` rows.
+    var blameOnly = false
 
     init(arguments: [String]) throws(BenchError) {
         for argument in arguments {
@@ -14,7 +16,8 @@ struct BenchOptions: Sendable {
             case "--quick": quick = true
             case "--keep": keep = true
             case "--fleet-only": fleetOnly = true
-            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only]")
+            case "--blame-only": blameOnly = true
+            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only]")
             }
         }
     }
@@ -43,6 +46,8 @@ struct BenchOptions: Sendable {
     /// Recordings and steps each for the many-recordings rows.
     var fleetFiles: Int { quick ? 20 : 100 }
     var fleetSteps: Int { quick ? 2_000 : 10_000 }
+    /// Actions of the todo workload for the `blame` rows: issue 17's 10,000 steps.
+    var blameActions: Int { 10_000 }
 }
 
 /// A benchmark that could not run, with a one-line reason.

@@ -27,6 +27,7 @@ struct BenchSuite {
         }
         var rows: [BenchRow] = []
         if options.fleetOnly { return fleetRows() }
+        if options.blameOnly { return blameRows() }
         var states: [Int: (state: BenchState, label: String)] = [:]
         for size in Self.sizes {
             let state = BenchState.sized(size)
@@ -214,7 +215,18 @@ struct BenchSuite {
             figure: keys.map { "\($0.name) \(Format.duration($0.seconds))" }.joined(separator: "; "),
             value: (slowest?.seconds ?? .nan) * 1e3, unit: "ms", target: "≤ 100 ms", met: (slowest?.seconds ?? .infinity) <= 0.1
         ))
-        return rows + fleetRows()
+        return rows + blameRows() + fleetRows()
+    }
+
+    /// `blame` on an element that vanished early, against rebuilding every step.
+    private func blameRows() -> [BenchRow] {
+        progress("blame on a vanished id over a \(options.blameActions)-step workload")
+        do {
+            return BlameBenchmark.rows(try BlameBenchmark.run(directory: directory, actions: options.blameActions, runs: options.inspectorRuns))
+        } catch {
+            return [BenchRow("blame on a vanished id, udf-inspect whole process", "\(options.blameActions)-step todo workload",
+                             figure: "n/a (\(error))", value: nil, unit: "ms", target: "≤ 500 ms")]
+        }
     }
 
     /// Many recordings: folder `find` against one process per file, NDJSON against `verify`.

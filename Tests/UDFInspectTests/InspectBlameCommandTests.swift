@@ -5,6 +5,7 @@ import UDFDiff
 @testable import UDFInspect
 import UDFJSON
 import UDFLog
+import UDFRecorder
 
 /// `blame` on the demo recording, and its patch-reading strategy checked
 /// against walking every state of the workload.
@@ -64,7 +65,10 @@ import UDFLog
         #expect(step.stderr == "Error: step 99 does not exist: timeline 'main' has steps 0…13\n")
     }
 
-    @Test(arguments: [".nextID", ".filter", ".todos", ".todos[0]", ".todos[3].done", ".todos[id=7]", ".todos[id=12].title", ".login.user"])
+    @Test(arguments: [
+        ".nextID", ".filter", ".todos", ".todos[0]", ".todos[3].done", ".todos[id=7]", ".todos[id=12].title", ".login.user",
+        ".todos[id=1]", ".todos[id=30]", ".todos[id=60].done", ".todos[id=100]", ".todos[id=9999]",
+    ])
     func readingPatchesAgreesWithWalkingEveryState(_ text: String) throws {
         let recording = try Recording(path: Fixtures.workload)
         let timeline = try recording.timeline(nil, in: try recording.session(nil))
@@ -88,5 +92,67 @@ import UDFLog
         // Another element may take id 2, so any change inside the array counts.
         #expect(byID.mayChange(under: .replace(path: try JSONPointer(parsing: "/todos/0/id"), value: 2)))
         #expect(!byID.mayChange(under: .replace(path: try JSONPointer(parsing: "/filter"), value: "x")))
+    }
+
+    @Test func whileNoElementHoldsTheIdOnlyAWriteThatBringsItCounts() throws {
+        let state: JSONValue = ["todos": [["id": 1, "title": "a"], ["id": 3, "title": "c"]], "filter": "all"]
+        let route = PathRoute(try JSONPath(parsing: ".todos[id=2]"), in: state)
+        #expect(route.identity?.holder == nil)
+        func pointer(_ text: String) throws -> JSONPointer { try JSONPointer(parsing: text) }
+        #expect(route.mayChange(under: .add(path: try pointer("/todos/-"), value: ["id": 2, "title": "b"])))
+        #expect(route.mayChange(under: .add(path: try pointer("/todos/0"), value: ["id": 2.0])))
+        #expect(route.mayChange(under: .replace(path: try pointer("/todos/1/id"), value: 2)))
+        #expect(route.mayChange(under: .replace(path: try pointer("/todos"), value: [])))
+        #expect(route.mayChange(under: .move(from: try pointer("/other/0"), path: try pointer("/todos/0"))))
+        #expect(!route.mayChange(under: .add(path: try pointer("/todos/-"), value: ["id": 4, "title": "d"])))
+        #expect(!route.mayChange(under: .replace(path: try pointer("/todos/1/id"), value: 5)))
+        #expect(!route.mayChange(under: .replace(path: try pointer("/todos/1/title"), value: "x")))
+        #expect(!route.mayChange(under: .remove(path: try pointer("/todos/0"))))
+        #expect(!route.mayChange(under: .remove(path: try pointer("/todos/0/id"))))
+
+        let held = PathRoute(try JSONPath(parsing: ".todos[id=3]"), in: state)
+        #expect(held.identity?.holder == "1")
+        #expect(held.mayChange(under: .add(path: try pointer("/todos/0"), value: ["id": 9])))
+        #expect(held.mayChange(under: .remove(path: try pointer("/todos/0"))))
+        #expect(held.mayChange(under: .replace(path: try pointer("/todos/1/title"), value: "x")))
+        #expect(held.mayChange(under: .replace(path: try pointer("/todos/0"), value: ["id": 3])))
+        #expect(!held.mayChange(under: .replace(path: try pointer("/todos/0"), value: ["id": 8])))
+        #expect(!held.mayChange(under: .replace(path: try pointer("/todos/0/title"), value: "x")))
+    }
+
+    struct Item: Codable, Sendable { var id: Int; var title: String }
+    struct Box: Codable, Sendable { var items: [Item]; var note: String }
+    enum Edit: Codable, Sendable { case edit(Int) }
+
+    /// Ids that come, go, come back, and move between elements: the patch
+    /// strategy must find exactly what walking every state finds.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func identitiesThatReappearAreFollowedFromPatches(_ seed: UInt64) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("ids.udf")
+        let recorder = try Recorder(path: path, app: "Ids", options: RecorderOptions(keyframePolicy: KeyframePolicy(interval: 16)))
+        var random = SplitMix64(seed: seed)
+        var box = Box(items: [], note: "")
+        recorder.start(state: box)
+        for step in 1...400 {
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0, 1: box.items.insert(Item(id: Int.random(in: 0..<8, using: &random), title: "t\(step)"), at: Int.random(in: 0...box.items.count, using: &random))
+            case 2: if !box.items.isEmpty { box.items.remove(at: Int.random(in: 0..<box.items.count, using: &random)) }
+            case 3: if !box.items.isEmpty { box.items[Int.random(in: 0..<box.items.count, using: &random)].id = Int.random(in: 0..<8, using: &random) }
+            case 4: if !box.items.isEmpty { box.items[Int.random(in: 0..<box.items.count, using: &random)].title = "e\(step)" }
+            default: box.note = "n\(step)"
+            }
+            recorder.record(action: Edit.edit(step), state: box)
+        }
+        try recorder.close()
+        let recording = try Recording(path: path)
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        for text in (0..<9).map({ ".items[id=\($0)]" }) + [".items[id=3].title", ".items[id=5].id"] {
+            let blame = PathBlame(path: try JSONPath(parsing: text))
+            let fromPatches = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches)
+            let fromWalk = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .walk)
+            #expect(fromPatches.changes == fromWalk.changes, "\(text), seed \(seed)")
+            #expect(fromPatches.everSelected == fromWalk.everSelected, "\(text), seed \(seed)")
+        }
     }
 }

@@ -85,8 +85,8 @@ import UDFLog
         let main = try recording.timeline(nil, in: try recording.session(nil))
         #expect(try recording.steps(on: main, matching: StepQuery(range: 5...9)).map(\.step) == [5, 6, 7, 8, 9])
         #expect(try recording.steps(on: main, matching: StepQuery(limit: 3, fromEnd: true)).map(\.step) == [27, 28, 29])
-        #expect(try recording.steps(on: main, matching: StepQuery(actionGlob: "incr*", limit: 2)).map(\.step) == [1, 2])
-        #expect(try recording.steps(on: main, matching: StepQuery(actionGlob: "nothing*")).isEmpty)
+        #expect(try recording.steps(on: main, matching: StepQuery(actions: ActionFilter(included: [ShellGlob("incr*")]), limit: 2)).map(\.step) == [1, 2])
+        #expect(try recording.steps(on: main, matching: StepQuery(actions: ActionFilter(included: [ShellGlob("nothing*")]))).isEmpty)
         #expect(throws: RecordingError.notFound("step 30 does not exist: timeline 'main' has steps 0…29")) {
             try recording.step(30, on: main)
         }

@@ -19,6 +19,10 @@ extension Predicate {
             return path.select(in: state).contains { selected in
                 selected.value.stringValue.map(pattern.matches) ?? false
             }
+        case .length(let path, let op, let literal):
+            return path.select(in: state).contains { selected in
+                Self.length(of: selected.value).map { Self.compare(.number(JSONNumber($0)), op, literal) } ?? false
+            }
         case .not(let inner):
             return !inner.evaluate(on: state)
         case .and(let left, let right):
@@ -44,6 +48,16 @@ extension Predicate {
             default:
                 return false
             }
+        }
+    }
+
+    /// Elements, members or Unicode scalars; nil for a value without a length.
+    private static func length(of value: JSONValue) -> Int? {
+        switch value {
+        case .array(let elements): elements.count
+        case .object(let members): members.count
+        case .string(let string): string.unicodeScalars.count
+        default: nil
         }
     }
 

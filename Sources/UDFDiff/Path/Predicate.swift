@@ -16,12 +16,16 @@ import UDFJSON
 /// unary      := 'not' unary | '(' expr ')' | comparison
 /// comparison := PATH (('=='|'!='|'<'|'<='|'>'|'>=') LITERAL
 ///                     | 'contains' LITERAL | 'exists' | 'matches' /regex/[i])
+///               | 'length' '(' PATH ')' ('=='|'!='|'<'|'<='|'>'|'>=') LITERAL
 /// ```
 public indirect enum Predicate: Sendable, Hashable, CustomStringConvertible {
     case compare(JSONPath, ComparisonOperator, JSONValue)
     case contains(JSONPath, JSONValue)
     case exists(JSONPath)
     case matches(JSONPath, RegexPattern)
+    /// `length(.todos) > 2`: the number of elements of an array, members of
+    /// an object, or Unicode scalars of a string, compared with a literal.
+    case length(JSONPath, ComparisonOperator, JSONValue)
     case not(Predicate)
     case and(Predicate, Predicate)
     case or(Predicate, Predicate)
@@ -53,6 +57,7 @@ public indirect enum Predicate: Sendable, Hashable, CustomStringConvertible {
         case .contains(let path, let literal): "\(path) contains \(compactJSON(literal))"
         case .exists(let path): "\(path) exists"
         case .matches(let path, let pattern): "\(path) matches \(pattern)"
+        case .length(let path, let op, let literal): "length(\(path)) \(op.rawValue) \(compactJSON(literal))"
         case .not(let inner): "not \(inner.parenthesisedDescription)"
         case .and(let left, let right): "\(left.parenthesisedDescription) and \(right.parenthesisedDescription)"
         case .or(let left, let right): "\(left.parenthesisedDescription) or \(right.parenthesisedDescription)"

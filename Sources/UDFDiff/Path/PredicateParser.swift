@@ -43,6 +43,9 @@ enum PredicateParser {
     }
 
     private static func parseComparison(_ cursor: inout SyntaxCursor) throws(SyntaxFailure) -> Predicate {
+        if consumeKeyword("length", &cursor) {
+            return try parseLength(&cursor)
+        }
         cursor.skipWhitespace()
         guard cursor.current == "." || cursor.current == "[" else {
             throw cursor.failure(cursor.isAtEnd ? "expected a path, found the end" : "expected a path")
@@ -63,6 +66,25 @@ enum PredicateParser {
             return .matches(path, try parseRegex(&cursor))
         }
         throw cursor.failure("expected a comparison operator")
+    }
+
+    /// Reads `(PATH) OP LITERAL` after the keyword `length`.
+    private static func parseLength(_ cursor: inout SyntaxCursor) throws(SyntaxFailure) -> Predicate {
+        cursor.skipWhitespace()
+        guard cursor.consume("(") else { throw cursor.failure("expected '(' after 'length'") }
+        cursor.skipWhitespace()
+        guard cursor.current == "." || cursor.current == "[" else {
+            throw cursor.failure(cursor.isAtEnd ? "expected a path, found the end" : "expected a path")
+        }
+        let path = try JSONPathParser.parse(&cursor)
+        cursor.skipWhitespace()
+        guard cursor.consume(")") else { throw cursor.failure("expected ')'") }
+        cursor.skipWhitespace()
+        for op in [Predicate.ComparisonOperator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
+        where cursor.consume(op.rawValue) {
+            return .length(path, op, try JSONLiteralReader.read(&cursor))
+        }
+        throw cursor.failure("expected a comparison operator after 'length(…)'")
     }
 
     /// Reads `/pattern/` or `/pattern/i`; `\/` stands for a slash inside the pattern.

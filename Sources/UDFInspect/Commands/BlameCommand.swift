@@ -80,7 +80,7 @@ struct BlameCommand: InspectCommand {
                     "\(summary.step)",
                     ActionFormatter.format(summary.action, maxWidth: StepTable.actionWidth),
                     summary.cause.map { "← \($0)" } ?? "",
-                    Self.describe(change.old) + " → " + Self.describe(change.new),
+                    Self.describe(change.old, change.new),
                 ]
             }
             if !rows.isEmpty {
@@ -105,5 +105,48 @@ struct BlameCommand: InspectCommand {
         let text = value.canonicalText
         guard text.count > valueWidth else { return text }
         return String(text.prefix(valueWidth - 1)) + "…"
+    }
+
+    /// `OLD → NEW` in one line. When a value is too long, both are cut
+    /// around where they differ, so two long values that share a start do
+    /// not read alike: `…"Buy milk"}] → …"Buy milk"},{"done":false,"id":2,…`.
+    static func describe(_ old: JSONValue?, _ new: JSONValue?) -> String {
+        guard let old, let new else { return describe(old) + " → " + describe(new) }
+        let before = Array(old.canonicalText)
+        let after = Array(new.canonicalText)
+        guard before.count > valueWidth || after.count > valueWidth else {
+            return String(before) + " → " + String(after)
+        }
+        var prefix = 0
+        while prefix < min(before.count, after.count), before[prefix] == after[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(before.count, after.count) - prefix,
+              before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
+        return excerpt(before, prefix: prefix, suffix: suffix) + " → " + excerpt(after, prefix: prefix, suffix: suffix)
+    }
+
+    /// How much of the shared start to keep before the difference.
+    static let leadWidth = 16
+
+    /// At most `valueWidth` characters of `text` around its differing middle:
+    /// a little of the shared start, the middle, then as much of the shared end as fits.
+    private static func excerpt(_ text: [Character], prefix: Int, suffix: Int) -> String {
+        var result = ""
+        var budget = valueWidth
+        if prefix > leadWidth {
+            result = "…" + String(text[(prefix - leadWidth + 1)..<prefix])
+        } else {
+            result = String(text[..<prefix])
+        }
+        budget -= result.count
+        let middle = text[prefix..<(text.count - suffix)]
+        if middle.count >= budget {
+            return result + String(middle.prefix(max(budget - 1, 0))) + "…"
+        }
+        result += String(middle)
+        budget -= middle.count
+        let tail = text[(text.count - suffix)...]
+        if tail.count <= budget { return result + String(tail) }
+        return result + String(tail.prefix(max(budget - 1, 0))) + "…"
     }
 }

@@ -43,7 +43,7 @@ extension ExportCommand {
         try output.finish()
         let files = inputs.files.count
         let summary = [
-            "Exported \(exporter.lineCount) steps of \(sessionCount) \(sessionCount == 1 ? "session" : "sessions") from \(outcome.answered) of \(files) \(files == 1 ? "file" : "files") as ndjson to \(self.output)",
+            "Exported \(counted(exporter.lineCount, "step")) of \(sessionCount) \(sessionCount == 1 ? "session" : "sessions") from \(outcome.answered) of \(files) \(files == 1 ? "file" : "files") as ndjson to \(self.output)",
             "Redacted \(exporter.redactedCount) \(exporter.redactedCount == 1 ? "value" : "values").",
         ]
         // With the data on stdout, the summary goes where it cannot mix with it.

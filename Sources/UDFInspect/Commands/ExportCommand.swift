@@ -126,7 +126,7 @@ struct ExportCommand: InspectCommand {
             try Self.write(HTMLViewer.render(shared), to: output)
         }
         context.console.out(
-            "Exported steps \(range.lowerBound)…\(range.upperBound) of session \(selection.session.id), timeline \(selection.timeline.name) (\(shared.steps.count) steps) as \(format) to \(output)"
+            "Exported steps \(range.lowerBound)…\(range.upperBound) of session \(selection.session.id), timeline \(selection.timeline.name) (\(counted(shared.steps.count, "step"))) as \(format) to \(output)"
         )
         context.console.out("Redacted \(redacted) \(redacted == 1 ? "value" : "values").")
         return .success

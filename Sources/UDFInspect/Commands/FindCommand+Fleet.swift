@@ -19,11 +19,11 @@ extension FindCommand {
             (.init("SESSION"), FleetRun.uuidWidth), (.init("STEP"), 8), (.init("ACTION"), 16), (.init("FILE"), 0),
         ])
         if !json {
-            context.console.out(context.colour.dim("find · \(predicate)\(becomes ? " · turns true" : "") · \(fleet.inputs.files.count) files"))
+            context.console.out(context.colour.dim("find · \(predicate)\(becomes ? " · turns true" : "") · \(counted(fleet.inputs.files.count, "file"))"))
             context.console.out(table.header(style: context.colour.bold))
         }
         let outcome = fleet.run.run(context, job: { path throws(InspectError) in
-            try search.matches(in: path)
+            try search.matches(in: path, context: context)
         }, emit: { path, answer in
             for (session, timeline, steps) in answer.sessions {
                 searched += 1
@@ -53,7 +53,7 @@ extension FindCommand {
     }
 
     /// Searches every session of one file, on a worker thread.
-    func matches(in path: String) throws(InspectError) -> FileMatches {
+    func matches(in path: String, context: CommandContext) throws(InspectError) -> FileMatches {
         let recording: Recording
         do {
             recording = try Recording(path: path)
@@ -69,8 +69,8 @@ extension FindCommand {
             let range = from...min(to ?? timeline.lastStep, timeline.lastStep)
             do {
                 var eligible: Set<Int>?
-                if let actionGlob {
-                    eligible = Set(try recording.steps(on: timeline, matching: StepQuery(range: range, actionGlob: actionGlob)).map(\.step))
+                if !filter.isEmpty {
+                    eligible = Set(try recording.steps(on: timeline, matching: filter.query(for: session, in: context, range: range)).map(\.step))
                 }
                 let result = try StepSearch(predicate: predicate, range: range, eligible: eligible, becomes: becomes, all: all)
                     .run(in: recording, on: timeline)

@@ -10,7 +10,6 @@ struct FindCommand: InspectCommand {
     static let becomes = OptionKey<Bool>.flag("--becomes", help: "Match where the predicate turns true after being false.")
     static let from = OptionKey<Int?>.int("--from", value: "step", help: "The first step to search.")
     static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step to search.")
-    static let action = OptionKey<String?>.text("--action", value: "glob", help: "Only steps whose action name matches, such as 'delete*'.")
 
     static let spec = CommandSpec(
         name: "find",
@@ -28,10 +27,9 @@ struct FindCommand: InspectCommand {
             Self.becomes.spec,
             Self.from.spec,
             Self.to.spec,
-            Self.action.spec,
             CommonOptions.jobs.spec,
             CommonOptions.json.spec,
-        ],
+        ] + StepFilter.options,
         examples: [
             "udf-inspect find recordings/ --where '.totalCents < 0' --first",
             "udf-inspect find todo.udf --where 'not (.todos[id=2] exists)' --becomes",
@@ -47,7 +45,8 @@ struct FindCommand: InspectCommand {
     let becomes: Bool
     let from: Int
     let to: Int?
-    let actionGlob: String?
+    /// Which steps count as answers: the same filters as `log`.
+    let filter: StepFilter
     let json: Bool
     let fleet: FleetArguments
     /// The `--timeline` to search in every session, over many files.
@@ -74,7 +73,7 @@ struct FindCommand: InspectCommand {
             throw arguments.usageError("'--to' (\(to)) must not be before '--from' (\(from))")
         }
         self.from = from ?? 0
-        actionGlob = try arguments.value(Self.action)
+        filter = try StepFilter(arguments)
         json = try arguments.value(CommonOptions.json)
     }
 
@@ -92,14 +91,15 @@ struct FindCommand: InspectCommand {
         let steps: [StepSummary]
         do {
             var eligible: Set<Int>?
-            if let actionGlob, range.lowerBound <= range.upperBound {
-                // The glob is matched by SQLite's GLOB, bound as a parameter.
-                eligible = Set(try recording.steps(on: timeline, matching: StepQuery(range: range, actionGlob: actionGlob)).map(\.step))
+            if !filter.isEmpty {
+                eligible = range.lowerBound <= range.upperBound
+                    ? Set(try recording.steps(on: timeline, matching: filter.query(for: selection.session, in: context, range: range)).map(\.step))
+                    : []
             }
             let search = StepSearch(
                 predicate: predicate,
                 range: range,
-                eligible: eligible ?? (actionGlob == nil ? nil : []),
+                eligible: eligible,
                 becomes: becomes,
                 all: all
             )
@@ -120,17 +120,17 @@ struct FindCommand: InspectCommand {
         } else {
             var header = "find · \(predicate)\(becomes ? " · turns true" : "") · \(timeline.name)"
             header += range.lowerBound <= range.upperBound ? " · steps \(range.lowerBound)…\(range.upperBound)" : ""
-            if let actionGlob { header += " · actions \(actionGlob)" }
+            if let summary = filter.summary { header += " · \(summary)" }
             context.console.out(context.colour.dim(header))
-            for line in StepTable.rows(steps, on: timeline, colour: context.colour) {
+            for line in StepTable.rows(steps, on: timeline, colour: context.colour, timeZone: filter.timeZone(in: context)) {
                 context.console.out(line)
             }
         }
-        if result.searchedWholeRange {
-            for unseen in result.unseenPaths {
-                let column = Predicate.column(of: unseen, in: expression).map { " (column \($0))" } ?? ""
-                context.console.err("Note: the path \(unseen)\(column) selects nothing at any step searched: check its spelling.")
-            }
+        // A `.count` that selected nothing is worth a note even when the search
+        // stopped early: it is almost surely meant as length().
+        for unseen in result.unseenPaths where result.searchedWholeRange || Predicate.lengthMeant(by: unseen) != nil {
+            let column = Predicate.column(of: unseen, in: expression).map { " (column \($0))" } ?? ""
+            context.console.err("Note: the path \(unseen)\(column) selects nothing at any step searched: \(Predicate.hint(forUnseen: unseen))")
         }
         if steps.isEmpty {
             context.console.err("No step matches.")

@@ -8,16 +8,13 @@ struct LogCommand: InspectCommand {
     static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step to list.")
     static let first = OptionKey<Int?>.int("--first", value: "n", help: "List only the first n matching steps.")
     static let last = OptionKey<Int?>.int("--last", value: "n", help: "List only the last n matching steps.")
-    static let action = OptionKey<String?>.text("--action", value: "glob", help: "Only actions whose name matches, for example 'add*' or 'login?'.")
-    static let since = OptionKey<String?>.text("--since", value: "time", help: "Only steps at or after this time (ISO 8601 or Unix seconds).")
-    static let until = OptionKey<String?>.text("--until", value: "time", help: "Only steps at or before this time (ISO 8601 or Unix seconds).")
     static let noHeader = OptionKey<Bool>.flag("--no-header", help: "Print the steps only: no session line and no column names.")
     static let follow = OptionKey<Bool>.flag("--follow", help: "Keep printing steps as a running host records them, until its session ends.")
 
     static let spec = CommandSpec(
         name: "log",
         abstract: "List the steps of a timeline: action, time and cause.",
-        discussion: "Filters combine: a range, an action-name glob and a time window. The text output shortens long actions to 72 characters; --json prints them whole. On a terminal a session line comes first; --no-header leaves it and the column names out. With --follow --json, the last line says why the follow ended. Exits with 1 when no step matches.",
+        discussion: "Filters combine: a range, action-name globs (shell rules: any --action, no --exclude-action), a regular expression over the action's JSON (--grep) and a time window. The text output shortens long actions to 72 characters; --json prints them whole. On a terminal a session line comes first; --no-header leaves it and the column names out. With --follow --json, the last line says why the follow ended. Exits with 1 when no step matches.",
         arguments: [CommonOptions.file],
         options: [
             CommonOptions.session.spec,
@@ -26,23 +23,24 @@ struct LogCommand: InspectCommand {
             Self.to.spec,
             Self.first.spec,
             Self.last.spec,
-            Self.action.spec,
-            Self.since.spec,
-            Self.until.spec,
             Self.noHeader.spec,
             Self.follow.spec,
             CommonOptions.json.spec,
-        ],
+        ] + StepFilter.options,
         examples: [
             "udf-inspect log todo.udf --last 20",
             "udf-inspect log todo.udf --follow --json",
             "udf-inspect log todo.udf --action 'login*' --json",
+            "udf-inspect log todo.udf --exclude-action 'set*' --since 03:17:45.259 --local-time",
             "udf-inspect log todo.udf --from 100 --to 200",
         ]
     )
 
     let recording: RecordingArguments
-    let query: StepQuery
+    let filter: StepFilter
+    let range: ClosedRange<Int>?
+    let limit: Int?
+    let fromEnd: Bool
     let json: Bool
     let follow: Bool
     let noHeader: Bool
@@ -66,36 +64,20 @@ struct LogCommand: InspectCommand {
         if let limit = first ?? last, limit < 1 {
             throw arguments.usageError("'\(first != nil ? "--first" : "--last")' must be at least 1")
         }
-        var since: Date?
-        var until: Date?
-        if let text = try arguments.value(Self.since) {
-            guard let date = TimeFormat.parse(text) else {
-                throw arguments.usageError("'\(text)' is not a time: use ISO 8601 such as 2026-11-30T02:42:57Z, or Unix seconds")
-            }
-            since = date
-        }
-        if let text = try arguments.value(Self.until) {
-            guard let date = TimeFormat.parse(text) else {
-                throw arguments.usageError("'\(text)' is not a time: use ISO 8601 such as 2026-11-30T02:42:57Z, or Unix seconds")
-            }
-            until = date
-        }
-        let range: ClosedRange<Int>? = (from != nil || to != nil) ? (from ?? 0)...(to ?? Int.max) : nil
-        query = StepQuery(
-            range: range,
-            actionGlob: try arguments.value(Self.action),
-            since: since,
-            until: until,
-            limit: first ?? last,
-            fromEnd: last != nil
-        )
+        filter = try StepFilter(arguments)
+        range = (from != nil || to != nil) ? (from ?? 0)...(to ?? Int.max) : nil
+        limit = first ?? last
+        fromEnd = last != nil
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
+        let query = filter.query(for: selection.session, in: context, range: range, limit: limit, fromEnd: fromEnd)
         if follow {
             let showsHeader = !noHeader && context.console.stdoutIsTerminal
-            return try LogFollower(selection: selection, query: query, json: json, showsHeader: showsHeader).run(context)
+            return try LogFollower(
+                selection: selection, query: query, json: json, showsHeader: showsHeader, timeZone: filter.timeZone(in: context)
+            ).run(context)
         }
         let steps: [StepSummary]
         do {
@@ -111,10 +93,11 @@ struct LogCommand: InspectCommand {
             ))
         } else {
             // The session line is for people: on a terminal only, as git decorates.
+            let timeZone = filter.timeZone(in: context)
             if !noHeader, context.console.stdoutIsTerminal {
-                context.console.out(context.colour.dim(StepTable.header(selection)))
+                context.console.out(context.colour.dim(StepTable.header(selection, timeZone: timeZone)))
             }
-            let rows = StepTable.rows(steps, on: selection.timeline, colour: context.colour)
+            let rows = StepTable.rows(steps, on: selection.timeline, colour: context.colour, timeZone: timeZone)
             for line in noHeader ? Array(rows.dropFirst()) : rows {
                 context.console.out(line)
             }

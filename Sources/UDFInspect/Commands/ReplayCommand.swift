@@ -129,9 +129,8 @@ struct ReplayCommand: InspectCommand {
         if !report.reappliedSteps.isEmpty {
             context.console.out("Redacted \(report.reappliedSteps.count == 1 ? "action at step" : "actions at steps") \(report.reappliedSteps.map(String.init).joined(separator: ", ")) not re-run: its recorded change was applied.")
         }
-        if branch.lastStep >= 0 {
-            let compare = min(branch.lastStep, selection.timeline.lastStep)
-            context.console.out(context.colour.dim("Compare: udf-inspect diff \(DemoCommand.shellQuoted(recording.path)) \(report.timeline)@\(compare) \(branch.name)@\(compare)"))
+        if let pair = ReplayCommand.comparison(branch: branch, parentLastStep: selection.timeline.lastStep) {
+            context.console.out(context.colour.dim("Compare: udf-inspect diff \(DemoCommand.shellQuoted(recording.path)) \(report.timeline)@\(pair.parent) \(branch.name)@\(pair.branch)"))
         }
         return .success
     }
@@ -160,5 +159,16 @@ struct ReplayCommand: InspectCommand {
         if let name = action.stringValue { return name }
         if let members = action.objectValue, members.count == 1 { return members.keys.first }
         return nil
+    }
+
+    /// The steps to compare after a replay: the branch's last step against
+    /// the same step of the parent; but when the branch runs past the
+    /// parent's end (an `--insert` at the end), the two last steps, since
+    /// the same step would hold the same actions, or be shared, and print
+    /// "(no changes)". Nil when the branch stores no step.
+    static func comparison(branch: TimelineInfo, parentLastStep: Int) -> (parent: Int, branch: Int)? {
+        guard branch.lastStep >= branch.firstOwnStep else { return nil }
+        if branch.lastStep > parentLastStep { return (parentLastStep, branch.lastStep) }
+        return (branch.lastStep, branch.lastStep)
     }
 }

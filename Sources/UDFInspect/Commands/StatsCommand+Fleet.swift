@@ -52,7 +52,7 @@ extension StatsCommand {
         if let stream {
             stream.finish()
         } else {
-            context.console.out(context.colour.dim("\(totals.sessions) sessions, \(totals.steps) steps, \(totals.storedBytes) stored bytes."))
+            context.console.out(context.colour.dim("\(counted(totals.sessions, "session")), \(counted(totals.steps, "step")), \(totals.storedBytes) stored bytes."))
         }
         return outcome.exitCode
     }

@@ -123,7 +123,7 @@ struct TestgenCommand: InspectCommand {
         let redacted = steps.steps.filter(\.isRedacted).count
         context.console.out(
             "Wrote a test of steps \(first)…\(end) of session \(selection.session.id), timeline \(timeline.name), to \(output): "
-                + "\(steps.steps.count) steps (\(steps.steps.count - received) sent, \(received) received, \(redacted) with redacted values), \(text.utf8.count) bytes."
+                + "\(counted(steps.steps.count, "step")) (\(steps.steps.count - received) sent, \(received) received, \(redacted) with redacted values), \(text.utf8.count) bytes."
         )
         return .success
     }

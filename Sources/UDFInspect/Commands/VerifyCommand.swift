@@ -67,7 +67,7 @@ struct VerifyCommand: InspectCommand {
                 problems: report.problems
             ))
         } else {
-            let counts = "\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.timelines) timeline\(report.timelines == 1 ? "" : "s"), \(report.steps) steps, \(report.keyframes) keyframes"
+            let counts = "\(counted(report.sessions, "session")), \(counted(report.timelines, "timeline")), \(counted(report.steps, "step")), \(counted(report.keyframes, "keyframe"))"
             if report.isOK {
                 context.console.out("\(context.colour.green("ok")): \(counts); integrity_check ok; every state hash verified")
             } else {
@@ -105,7 +105,7 @@ struct VerifyCommand: InspectCommand {
         let colour = context.colour
         let reapplied = report.reappliedSteps.isEmpty ? "" : "; redacted \(report.reappliedSteps.count == 1 ? "action at step" : "actions at steps") \(report.reappliedSteps.map(String.init).joined(separator: ", ")) not re-run: recorded change applied"
         guard let found = report.divergence else {
-            context.console.out("\(colour.green("ok")): replayed \(report.stepsReplayed) actions of \(report.timeline) through reducer '\(report.reducer)'; every state matches the recording\(reapplied)")
+            context.console.out("\(colour.green("ok")): replayed \(counted(report.stepsReplayed, "action")) of \(report.timeline) through reducer '\(report.reducer)'; every state matches the recording\(reapplied)")
             return .success
         }
         if found.step == 0 {

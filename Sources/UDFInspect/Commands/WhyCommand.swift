@@ -10,18 +10,20 @@ struct WhyCommand: InspectCommand {
             Lists the action at STEP, the action whose effect sent it, that action's cause, and so on back to a user or system action. For each link it also lists the other actions the same effects sent, and at the end what the effects of STEP itself sent.
             """,
         arguments: [CommonOptions.file, ArgumentSpec(name: "step", help: "The step, such as 7 or fix@7.")],
-        options: [CommonOptions.session.spec, CommonOptions.timeline.spec, CommonOptions.json.spec],
+        options: [CommonOptions.session.spec, CommonOptions.timeline.spec, CommonOptions.json.spec, StepFilter.Options.localTime.spec],
         examples: ["udf-inspect why todo.udf 7", "udf-inspect why todo.udf 7 --json"]
     )
 
     let recording: RecordingArguments
     let step: StepReference
     let json: Bool
+    let localTime: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
         step = try arguments.stepReference("step") ?? StepReference(timeline: nil, step: 0)
         json = try arguments.value(CommonOptions.json)
+        localTime = try arguments.value(StepFilter.Options.localTime)
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
@@ -43,9 +45,10 @@ struct WhyCommand: InspectCommand {
         }
         let console = context.console
         let colour = context.colour
+        let zone = localTime ? StepFilter.localZone(context) : nil
         guard let root = chain.links.last else { return .success }
         console.out(colour.dim("why step \(step.step) · \(timeline.name)"))
-        for line in StepTable.rows(chain.links.map(\.summary), on: timeline, colour: colour) {
+        for line in StepTable.rows(chain.links.map(\.summary), on: timeline, colour: colour, timeZone: zone) {
             console.out(line)
         }
         if root.summary.action == nil {
@@ -59,14 +62,14 @@ struct WhyCommand: InspectCommand {
                 console.out("The effects of step \(cause) sent nothing else.")
             } else {
                 console.out("The effects of step \(cause) also sent:")
-                for line in StepTable.rows(link.siblings, on: timeline, colour: colour) { console.out("  " + line) }
+                for line in StepTable.rows(link.siblings, on: timeline, colour: colour, timeZone: zone) { console.out("  " + line) }
             }
         }
         if chain.sent.isEmpty {
             console.out("The effects of step \(step.step) sent nothing.")
         } else {
             console.out("The effects of step \(step.step) sent:")
-            for line in StepTable.rows(chain.sent, on: timeline, colour: colour) { console.out("  " + line) }
+            for line in StepTable.rows(chain.sent, on: timeline, colour: colour, timeZone: zone) { console.out("  " + line) }
         }
         return .success
     }

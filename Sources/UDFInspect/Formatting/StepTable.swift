@@ -1,3 +1,4 @@
+import Foundation
 import UDFLog
 
 /// The step table that `log`, `find`, `why` and the demo tour print: step,
@@ -7,21 +8,22 @@ enum StepTable {
     static let actionWidth = 72
 
     /// The line above the table: session, app, timeline, range, status and start.
-    static func header(_ selection: RecordingSelection) -> String {
+    static func header(_ selection: RecordingSelection, timeZone: TimeZone? = nil) -> String {
         let session = selection.session
         let timeline = selection.timeline
-        return "session \(session.id) · \(session.app) · \(timeline.name) · steps 0…\(timeline.lastStep) · \(session.status.rawValue) · started \(TimeFormat.iso(session.startedAt))"
+        return "session \(session.id) · \(session.app) · \(timeline.name) · steps 0…\(timeline.lastStep) · \(session.status.rawValue) · started \(TimeFormat.iso(session.startedAt, in: timeZone))"
     }
 
     /// One row per step under a header row; nothing for no steps.
-    static func rows(_ steps: [StepSummary], on timeline: TimelineInfo, colour: Colour) -> [String] {
+    /// `timeZone`: where times of day are read, for `--local-time`; nil for UTC.
+    static func rows(_ steps: [StepSummary], on timeline: TimelineInfo, colour: Colour, timeZone: TimeZone? = nil) -> [String] {
         let isBranch = timeline.parentID != nil
         var columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("TIME"), .init("ACTION"), .init("CAUSE")]
         if isBranch { columns.append(.init("STORED")) }
         let rows = steps.map { summary in
             var row = [
                 "\(summary.step)",
-                TimeFormat.timeOfDay(summary.time),
+                TimeFormat.timeOfDay(summary.time, in: timeZone),
                 ActionFormatter.format(summary.action, maxWidth: actionWidth),
                 summary.cause.map { "← \($0)" } ?? "",
             ]

@@ -11,9 +11,23 @@ enum TimeFormat {
         JSONDateFormat.string(from: date) ?? "\(date.timeIntervalSince1970)"
     }
 
-    /// `02:42:57.123`, for tables whose session header gives the date.
-    static func timeOfDay(_ date: Date) -> String {
-        let text = iso(date)
+    /// `2026-11-30T03:42:57.123+01:00`: ISO 8601 in `zone`, or in UTC (`Z`) when nil.
+    static func iso(_ date: Date, in zone: TimeZone?) -> String {
+        guard let zone else { return iso(date) }
+        let offset = zone.secondsFromGMT(for: date)
+        let text = iso(date.addingTimeInterval(TimeInterval(offset)))
+        guard text.hasSuffix("Z") else { return text }
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        return String(text.dropLast()) + sign + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
+    /// `02:42:57.123`, for tables whose session header gives the date; in
+    /// UTC unless another zone is asked for (`--local-time`).
+    static func timeOfDay(_ date: Date, in zone: TimeZone? = nil) -> String {
+        // Shifting by the zone's offset lets the one UTC formatter print local wall-clock time.
+        let shifted = zone.map { date.addingTimeInterval(TimeInterval($0.secondsFromGMT(for: date))) } ?? date
+        let text = iso(shifted)
         guard let t = text.firstIndex(of: "T") else { return text }
         return String(text[text.index(after: t)...].dropLast())
     }

@@ -7,7 +7,11 @@ import UDFJSON
 /// The route is the longest prefix of the path that resolves. Identity
 /// components (`[id=2]`) resolve to different indices over time, and another
 /// element may take the id, so from the array holding the first identity on,
-/// any operation inside that array counts.
+/// an operation inside that array counts, unless it cannot change which
+/// element holds the id nor that element (`IdentityWatch`): a change deep in
+/// another element, or, while no element holds the id, a removal or an
+/// element or `id` written without it. So an element that vanished early
+/// costs no state rebuild for the rest of the recording.
 struct PathRoute: Equatable {
     /// Pointer tokens of the resolved prefix.
     let tokens: [String]
@@ -17,12 +21,23 @@ struct PathRoute: Equatable {
     /// How many leading tokens the watched region has: up to the array holding
     /// the first identity component, else the whole route.
     let anchorCount: Int
+    /// The first identity component and whether an element holds it, when
+    /// the array holding it resolved.
+    let identity: IdentityWatch?
+
+    struct IdentityWatch: Equatable {
+        /// The `[id=…]` component, to test written values with.
+        let component: PathComponent
+        /// The index token of the element holding the id; nil while none does.
+        let holder: String?
+    }
 
     /// Resolves `path` (without wildcards) in `state`.
     init(_ path: JSONPath, in state: JSONValue) {
         var tokens: [String] = []
         var indexesArray: [Bool] = []
         var anchor: Int?
+        var identity: IdentityWatch?
         var current = state
         resolving: for component in path.components {
             switch (component, current) {
@@ -36,10 +51,12 @@ struct PathRoute: Equatable {
                 indexesArray.append(true)
                 current = elements[index]
             case (.identity(let id), .array(let elements)):
-                if anchor == nil { anchor = tokens.count }
+                let isFirst = anchor == nil
+                if isFirst { anchor = tokens.count }
                 // `pointer(in:)` matches ids exactly as `select(in:)` does, numbers by value.
-                guard let token = JSONPath(components: [.identity(id)]).pointer(in: current)?.tokens.first,
-                      let index = Int(token), elements.indices.contains(index) else { break resolving }
+                let holder = JSONPath(components: [.identity(id)]).pointer(in: current)?.tokens.first
+                if isFirst { identity = IdentityWatch(component: component, holder: holder) }
+                guard let token = holder, let index = Int(token), elements.indices.contains(index) else { break resolving }
                 tokens.append(String(index))
                 indexesArray.append(true)
                 current = elements[index]
@@ -53,6 +70,7 @@ struct PathRoute: Equatable {
         self.tokens = tokens
         self.indexesArray = indexesArray
         self.anchorCount = anchor ?? tokens.count
+        self.identity = identity
     }
 
     /// Whether applying `operation` may change the value at the path.
@@ -61,6 +79,9 @@ struct PathRoute: Equatable {
     /// region itself or anything inside it, or inserts into or removes from an
     /// array on the way to it (which shifts the index the route goes through).
     func mayChange(under operation: PatchOperation) -> Bool {
+        if let identity, let verdict = identity.verdict(on: operation, arrayTokens: tokens.prefix(anchorCount)) {
+            return verdict
+        }
         switch operation {
         case .test:
             return false
@@ -82,5 +103,53 @@ struct PathRoute: Equatable {
     private func shifts(_ pointer: [String]) -> Bool {
         guard let last = pointer.indices.last, last < anchorCount, indexesArray[last] else { return false }
         return pointer.prefix(last).elementsEqual(tokens.prefix(last)) { $0.hasSameScalars(as: $1) }
+    }
+}
+
+extension PathRoute.IdentityWatch {
+    /// Whether `operation`, which writes inside the identity's array, may
+    /// change the element holding the id or which element that is; nil when
+    /// the operation is not inside the array, or not simple enough to judge
+    /// (a move or a copy), so the general rule decides.
+    func verdict(on operation: PatchOperation, arrayTokens: ArraySlice<String>) -> Bool? {
+        let pointer: [String]
+        let value: JSONValue?
+        switch operation {
+        case .add(let path, let written), .replace(let path, let written):
+            pointer = path.tokens
+            value = written
+        case .remove(let path):
+            pointer = path.tokens
+            value = nil
+        case .test:
+            return false
+        case .move, .copy:
+            return nil
+        }
+        guard pointer.count > arrayTokens.count,
+              pointer.prefix(arrayTokens.count).elementsEqual(arrayTokens, by: { $0.hasSameScalars(as: $1) }) else {
+            return nil
+        }
+        let element = pointer[arrayTokens.count]
+        if pointer.count == arrayTokens.count + 1 {
+            // A whole element: adding or removing one shifts the holder; a
+            // written element may bring the id.
+            if let holder {
+                if case .replace = operation, !element.hasSameScalars(as: holder) { return value.map(holdsID) ?? true }
+                return true
+            }
+            return value.map(holdsID) ?? false
+        }
+        if let holder, element.hasSameScalars(as: holder) { return true }
+        let member = pointer[arrayTokens.count + 1]
+        guard member.hasSameScalars(as: "id") else { return false }
+        // Another element's id: it takes ours only when written to it.
+        guard pointer.count == arrayTokens.count + 2 else { return true }
+        return value.map { JSONPath(components: [component]).select(in: .array([.object(["id": $0])])).isEmpty == false } ?? false
+    }
+
+    /// Whether `element` would be selected by the identity component.
+    private func holdsID(_ element: JSONValue) -> Bool {
+        !JSONPath(components: [component]).select(in: .array([element])).isEmpty
     }
 }

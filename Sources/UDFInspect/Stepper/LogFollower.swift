@@ -19,12 +19,14 @@ struct LogFollower {
     let json: Bool
     /// Whether to print the session line first: on a terminal, without `--no-header`.
     var showsHeader = true
+    /// Times of day print in this zone; nil for UTC.
+    var timeZone: TimeZone?
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let recording = selection.recording
         let console = context.console
         if !json, showsHeader {
-            console.out(context.colour.dim(StepTable.header(selection) + " · following"))
+            console.out(context.colour.dim(StepTable.header(selection, timeZone: timeZone) + " · following"))
         }
         var next = 0
         var printed = 0
@@ -59,7 +61,7 @@ struct LogFollower {
                     throw InspectError(error)
                 }
                 for summary in steps {
-                    console.out(json ? try Console.compactJSON(Versioned(StepRecord(summary, on: timeline))) : Self.line(summary, colour: context.colour))
+                    console.out(json ? try Console.compactJSON(Versioned(StepRecord(summary, on: timeline))) : Self.line(summary, colour: context.colour, timeZone: timeZone))
                 }
                 printed += steps.count
             }
@@ -95,10 +97,10 @@ struct LogFollower {
     }
 
     /// One step as a line: step, time of day, action, and cause.
-    static func line(_ summary: StepSummary, colour: Colour) -> String {
+    static func line(_ summary: StepSummary, colour: Colour, timeZone: TimeZone?) -> String {
         let step = String(summary.step)
         var line = String(repeating: " ", count: max(6 - step.count, 0)) + step
-        line += "  " + TimeFormat.timeOfDay(summary.time)
+        line += "  " + TimeFormat.timeOfDay(summary.time, in: timeZone)
         line += "  " + ActionFormatter.format(summary.action, maxWidth: StepTable.actionWidth)
         if let cause = summary.cause {
             line += "  " + colour.dim("← \(cause)")

@@ -18,25 +18,48 @@ extension Recording {
                 upper = min(upper, range.upperBound)
             }
             guard lower <= upper else { continue }
-            var sql = StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ?"
+            var filter = " WHERE timeline_id = ? AND step BETWEEN ? AND ?"
             var values: [any SQLiteBindable] = [segment.timelineID, lower, upper]
-            if let glob = query.actionGlob {
-                sql += " AND action_name GLOB ?"
-                values.append(glob)
-            }
             if let since = query.since {
-                sql += " AND time >= ?"
+                filter += " AND time >= ?"
                 values.append(since.timeIntervalSince1970)
             }
             if let until = query.until {
-                sql += " AND time <= ?"
+                filter += " AND time <= ?"
                 values.append(until.timeIntervalSince1970)
             }
-            sql += query.fromEnd ? " ORDER BY step DESC" : " ORDER BY step"
-            sql += " LIMIT ?"
-            values.append(remaining == Int.max ? -1 : remaining)
-            let rows = try self.query { db in
-                try db.prepare(sql).rows(values) { row in try StepRow(row: row, columns: columns).summary() }
+            filter += query.fromEnd ? " ORDER BY step DESC" : " ORDER BY step"
+            let rows: [StepSummary]
+            if query.actions.isEmpty {
+                let sql = StepsTable.select(columns) + filter + " LIMIT ?"
+                rows = try self.query { db in
+                    try db.prepare(sql).rows(values + [remaining == Int.max ? -1 : remaining]) { row in
+                        try StepRow(row: row, columns: columns).summary()
+                    }
+                }
+            } else {
+                // The action filter runs in Swift on the name and the stored
+                // (canonical) action text, so only the steps it keeps are decoded.
+                var kept: [Int] = []
+                try self.query { db in
+                    var stop = false
+                    try db.prepare("SELECT step, action_name, action FROM steps" + filter).forEachRow(values) { row in
+                        guard !stop else { return }
+                        if query.actions.accepts(name: row.optionalText(1), action: row.optionalText(2)) {
+                            kept.append(row.int(0))
+                            stop = kept.count >= remaining
+                        }
+                    }
+                }
+                let one = StepsTable.select(columns) + " WHERE timeline_id = ? AND step = ?"
+                var summaries: [StepSummary] = []
+                for step in kept {
+                    let summary = try self.query { db in
+                        try db.cachedStatement(one).firstRow([segment.timelineID, step]) { row in try StepRow(row: row, columns: columns).summary() }
+                    }
+                    if let summary { summaries.append(summary) }
+                }
+                rows = summaries
             }
             remaining -= rows.count
             result += rows

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Which steps of a timeline to list. Every criterion is bound as a SQL
-/// parameter; user text is never spliced into SQL.
+/// Which steps of a timeline to list. The range and the time window are bound
+/// as SQL parameters; the action filter is matched in Swift (`ActionFilter`),
+/// so user text is never spliced into SQL nor read by SQLite's `GLOB`.
 public struct StepQuery: Sendable, Equatable {
     /// Only steps in this range.
     public var range: ClosedRange<Int>?
-    /// Only actions whose name matches this glob (`*`, `?`, `[...]`, case-sensitive).
-    public var actionGlob: String?
+    /// Only steps whose action passes this filter.
+    public var actions: ActionFilter
     /// Only steps recorded at or after this time.
     public var since: Date?
     /// Only steps recorded at or before this time.
@@ -18,14 +19,14 @@ public struct StepQuery: Sendable, Equatable {
 
     public init(
         range: ClosedRange<Int>? = nil,
-        actionGlob: String? = nil,
+        actions: ActionFilter = ActionFilter(),
         since: Date? = nil,
         until: Date? = nil,
         limit: Int? = nil,
         fromEnd: Bool = false
     ) {
         self.range = range
-        self.actionGlob = actionGlob
+        self.actions = actions
         self.since = since
         self.until = until
         self.limit = limit

@@ -141,7 +141,7 @@ public enum RecordingBranches {
         FROM timelines t
         """
 
-    private static func timeline(_ db: Database, session: Int, name: String) throws -> TimelineInfo? {
+    static func timeline(_ db: Database, session: Int, name: String) throws -> TimelineInfo? {
         try db.prepare(timelineSQL + " WHERE t.session_id = ? AND t.name = ?").firstRow([session, name], timeline(from:))
     }
 

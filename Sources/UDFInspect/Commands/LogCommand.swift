@@ -98,8 +98,14 @@ struct LogCommand: InspectCommand {
                 "steps": .array(steps.map { JSONShapes.step($0, on: selection.timeline) }),
             ]))
         } else {
-            context.console.out(context.colour.dim(LogCommand.header(selection)))
-            for line in LogCommand.table(steps, on: selection.timeline, colour: context.colour) {
+            let facts: SessionFacts
+            do {
+                facts = try selection.recording.facts(of: selection.session, timeline: selection.timeline)
+            } catch {
+                throw InspectError(error)
+            }
+            context.console.out(context.colour.dim(LogCommand.header(selection) + (facts.statesRecorded ? "" : " · actions only, no states")))
+            for line in LogCommand.table(steps, on: selection.timeline, colour: context.colour, skipped: facts.skippedSteps) {
                 context.console.out(line)
             }
         }
@@ -117,10 +123,14 @@ struct LogCommand: InspectCommand {
     }
 
     /// The step table shared by `log` and the demo tour.
-    static func table(_ steps: [StepSummary], on timeline: TimelineInfo, colour: Colour) -> [String] {
+    ///
+    /// - Parameter skipped: Steps a Redux DevTools import marked skipped; when
+    ///   there are any, a SKIPPED column flags them.
+    static func table(_ steps: [StepSummary], on timeline: TimelineInfo, colour: Colour, skipped: Set<Int> = []) -> [String] {
         let isBranch = timeline.parentID != nil
         var columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("TIME"), .init("ACTION"), .init("CAUSE")]
         if isBranch { columns.append(.init("STORED")) }
+        if !skipped.isEmpty { columns.append(.init("SKIPPED")) }
         let rows = steps.map { summary in
             var row = [
                 "\(summary.step)",
@@ -130,6 +140,9 @@ struct LogCommand: InspectCommand {
             ]
             if isBranch {
                 row.append(summary.timelineID == timeline.id ? "own" : "inherited")
+            }
+            if !skipped.isEmpty {
+                row.append(skipped.contains(summary.step) ? "skipped" : "")
             }
             return row
         }

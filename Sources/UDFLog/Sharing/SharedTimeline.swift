@@ -26,15 +26,20 @@ public struct SharedTimeline: Sendable {
             throw SharingError.wrongShape(path: "$", message: "the timeline has no steps; at least step 0 is needed")
         }
         for (index, step) in steps.enumerated() {
-            guard step.step == index else {
-                throw SharingError.wrongShape(path: "step \(index)", message: "steps must be numbered 0, 1, 2… without gaps, found \(step.step)")
-            }
-            if index == 0, step.action != nil {
-                throw SharingError.wrongShape(path: "step 0", message: "step 0 is the initial state and has no action")
-            }
-            if let cause = step.cause, cause < 0 || cause >= index {
-                throw SharingError.wrongShape(path: "step \(index)", message: "its cause \(cause) is not an earlier step")
-            }
+            try Self.validate(step, at: index)
+        }
+    }
+
+    /// Refuses a step that cannot be step `index` of a recording.
+    public static func validate(_ step: StepInput, at index: Int) throws(SharingError) {
+        guard step.step == index else {
+            throw SharingError.wrongShape(path: "step \(index)", message: "steps must be numbered 0, 1, 2… without gaps, found \(step.step)")
+        }
+        if index == 0, step.action != nil {
+            throw SharingError.wrongShape(path: "step 0", message: "step 0 is the initial state and has no action")
+        }
+        if let cause = step.cause, cause < 0 || cause >= index {
+            throw SharingError.wrongShape(path: "step \(index)", message: "its cause \(cause) is not an earlier step")
         }
     }
 

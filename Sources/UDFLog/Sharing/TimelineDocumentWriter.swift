@@ -25,11 +25,32 @@ public struct TimelineDocumentWriter {
         try output.append(head)
     }
 
+    /// Appends one step. The object is assembled member by member, in
+    /// canonical key order, so the state is serialized once for both its
+    /// text and its hash; it equals `TimelineDocument.stepObject`'s canonical text.
     public mutating func append(_ step: StepInput) throws {
-        let object = TimelineDocument.stepObject(step, previous: encoding == .patches ? previous : nil)
-        try output.append((stepCount == 0 ? "\n" : ",\n") + object.canonicalText)
+        let state = step.state.canonicalBytes
+        var line: [UInt8] = Array((stepCount == 0 ? "\n" : ",\n").utf8)
+        line += Self.member("{", "action", (step.action ?? .null).canonicalBytes)
+        line += Self.member(",", "actionName", step.actionName.map { JSONValue.string($0).canonicalBytes } ?? Self.null)
+        line += Self.member(",", "cause", step.cause.map { Array(String($0).utf8) } ?? Self.null)
+        let patch = encoding == .patches ? previous.map { JSONPatch.make(from: $0, to: step.state).jsonValue.canonicalBytes } : nil
+        if let patch { line += Self.member(",", "patch", patch) }
+        line += Self.member(",", "reducerNanoseconds", step.reducerNanoseconds.map { Array(String($0).utf8) } ?? Self.null)
+        if patch == nil { line += Self.member(",", "state", state) }
+        line += Self.member(",", "stateHash", JSONValue.string(StateHash.of(state)).canonicalBytes)
+        line += Self.member(",", "step", Array(String(step.step).utf8))
+        line += Self.member(",", "time", JSONValue.number(JSONNumber(step.time.timeIntervalSince1970)).canonicalBytes)
+        line.append(UInt8(ascii: "}"))
+        try output.append(line)
         stepCount += 1
         if encoding == .patches { previous = step.state }
+    }
+
+    private static let null = Array("null".utf8)
+
+    private static func member(_ separator: String, _ key: String, _ value: [UInt8]) -> [UInt8] {
+        Array(separator.utf8) + JSONValue.string(key).canonicalBytes + [UInt8(ascii: ":")] + value
     }
 
     /// Closes the document and hands on the rest of it.

@@ -125,12 +125,16 @@ struct ExportCommand: InspectCommand {
             do {
                 if format == "json" {
                     var writer = try TimelineDocumentWriter(session: shared, encoding: patches ? .patches : .states) { try out.write($0) }
-                    redacted += try recording.walkShared(timeline, range: range, redactor: redactor) { try writer.append($0) }
+                    redacted += try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
+                        try writer.append(step, canonicalState: canonical)
+                    }
                     try writer.finish()
                 } else {
                     var writer = try ReduxDevToolsWriter(skippedSteps: SessionFacts(metadata: shared.metadata).skippedSteps) { try out.write($0) }
                     do {
-                        redacted += try recording.walkShared(timeline, range: range, redactor: redactor) { try writer.append($0) }
+                        redacted += try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
+                            try writer.append(step, canonicalState: canonical)
+                        }
                         try writer.finish()
                     } catch {
                         writer.discard()
@@ -187,7 +191,9 @@ struct ExportCommand: InspectCommand {
             var page = try HTMLViewer(title: selection.session.app, timelines: plans.map(\.2)) { try out.write($0) }
             for (timeline, range, _) in plans {
                 try page.beginTimeline()
-                redacted += try recording.walkShared(timeline, range: range, redactor: redactor) { try page.append($0) }
+                redacted += try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
+                    try page.append(step, canonicalState: canonical)
+                }
             }
             try page.finish()
             steps = page.stepCount

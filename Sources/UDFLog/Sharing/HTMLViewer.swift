@@ -88,7 +88,8 @@ public struct HTMLViewer {
         previous = nil
     }
 
-    public mutating func append(_ step: StepInput) throws {
+    /// - Parameter canonicalState: The state's canonical bytes, when the caller has them.
+    public mutating func append(_ step: StepInput, canonicalState: [UInt8]? = nil) throws {
         let header = timelines[timelineIndex]
         let name = step.actionName ?? (step.step == 0 ? "initial state" : "action")
         let skipped = header.skippedSteps.contains(step.step) || SharedTimeline.isSkipped(step)
@@ -109,12 +110,12 @@ public struct HTMLViewer {
         if stepIndex + 1 - metaFirst >= Self.stepsPerChunk { try flushMeta() }
 
         if let previous, patchBytes < keyframeBytes * Self.keyframeRatio {
-            let patch = Array(JSONPatch.make(from: previous, to: step.state).jsonValue.canonicalText.utf8)
+            let patch = SharingAwarePatch.make(from: previous, to: step.state).jsonValue.canonicalBytes
             stateChunk += [UInt8(ascii: ",")] + patch
             patchBytes += patch.count
         } else {
             try flushStates()
-            let keyframe = Array(step.state.canonicalText.utf8)
+            let keyframe = canonicalState ?? step.state.canonicalBytes
             stateFirst = stepIndex
             stateChunk = Array("{\"keyframe\":".utf8) + keyframe + Array(",\"patches\":[0".utf8)
             keyframeBytes = max(keyframe.count, 64)

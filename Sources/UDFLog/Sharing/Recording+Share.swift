@@ -84,17 +84,35 @@ extension Recording {
     public func walkShared(
         _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(), _ body: (StepInput) throws -> Void
     ) throws -> Int {
+        try walkSharedCanonical(timeline, range: range, redactor: redactor) { step, _ in try body(step) }
+    }
+
+    /// `walkShared`, handing each step over with its state's canonical bytes.
+    ///
+    /// The read side's speed carries through: states come out of the cursor
+    /// patched in place, `IncrementalRedaction` keeps every unchanged subtree
+    /// shared with the previous state, so the canonical writer copies its
+    /// bytes and `SharingAwarePatch` skips it in O(1). What was redacted is
+    /// counted only where the redacted state differs from the stored one.
+    @discardableResult
+    public func walkSharedCanonical(
+        _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(),
+        _ body: (_ step: StepInput, _ canonicalState: [UInt8]) throws -> Void
+    ) throws -> Int {
         let offset = range.offset
         var redactedCount = 0
+        let stateRedaction = IncrementalRedaction(redactor: redactor)
+        let actionRedaction = IncrementalRedaction(redactor: redactor)
+        let writer = IncrementalCanonicalWriter()
         try walk(timeline, range: offset...range.wanted.upperBound) { summary, state in
             let number = summary.step - offset
-            let safeState = redactor.redact(state)
-            redactedCount += safeState.count
+            let safeState = stateRedaction.redact(state)
+            redactedCount += Self.replacements(from: state, to: safeState)
             var action: JSONValue?
             if number > 0, let original = summary.action {
-                let safe = redactor.redact(original)
-                redactedCount += safe.count
-                action = safe.value
+                let safe = actionRedaction.redactAlone(original)
+                redactedCount += Self.replacements(from: original, to: safe)
+                action = safe
             }
             var cause: Int?
             if number > 0, let original = summary.cause, original > offset {
@@ -107,11 +125,32 @@ extension Recording {
                 actionName: number > 0 ? summary.actionName : nil,
                 cause: cause,
                 reducerNanoseconds: number > 0 ? summary.reducerNanoseconds : nil,
-                state: safeState.value
-            ))
+                state: safeState
+            ), writer.write(safeState))
             return true
         }
         return redactedCount
+    }
+
+    /// How many values redaction replaced between `input` and its redacted
+    /// `output`: the places where the output holds the placeholder and the
+    /// input did not. Subtrees the redaction returned as they were are skipped.
+    static func replacements(from input: JSONValue, to output: JSONValue) -> Int {
+        if output.isIdentical(to: input) { return 0 }
+        switch (input, output) {
+        case (.object(let before), .object(let after)):
+            var count = 0
+            for (key, value) in after {
+                if let old = before.value(exactlyAt: key) { count += replacements(from: old, to: value) }
+            }
+            return count
+        case (.array(let before), .array(let after)) where before.count == after.count:
+            var count = 0
+            for index in after.indices { count += replacements(from: before[index], to: after[index]) }
+            return count
+        default:
+            return output == Redactor.placeholder && input != Redactor.placeholder ? 1 : 0
+        }
     }
 
     /// A timeline's steps `range` with their states, redacted again, in

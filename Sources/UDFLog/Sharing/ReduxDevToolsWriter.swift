@@ -31,9 +31,11 @@ public struct ReduxDevToolsWriter {
         self.skippedSteps = skippedSteps
     }
 
-    public mutating func append(_ step: StepInput) throws {
+    /// - Parameter canonicalState: The state's canonical bytes, when the caller has them.
+    public mutating func append(_ step: StepInput, canonicalState: [UInt8]? = nil) throws {
+        let state = canonicalState ?? step.state.canonicalBytes
         if stepCount == 0 {
-            try output.append("{\"committedState\":" + step.state.canonicalText + ",\"computedStates\":[")
+            try output.append(Array("{\"committedState\":".utf8) + state + Array(",\"computedStates\":[".utf8))
         }
         let isSkipped = skippedSteps.contains(step.step) || SharedTimeline.isSkipped(step)
         let action: JSONValue = step.step == 0 ? ["type": .string(ReduxDevToolsExporter.initActionType)] : ReduxDevToolsExporter.reduxAction(step)
@@ -43,7 +45,7 @@ public struct ReduxDevToolsWriter {
             "type": "PERFORM_ACTION",
         ]
         try actions.append((stepCount == 0 ? "\n" : ",\n") + JSONValue.string(String(step.step)).canonicalText + ":" + entry.canonicalText)
-        try output.append((stepCount == 0 ? "\n" : ",\n") + "{\"state\":" + step.state.canonicalText + "}")
+        try output.append(Array(((stepCount == 0 ? "\n" : ",\n") + "{\"state\":").utf8) + state + [UInt8(ascii: "}")])
         if isSkipped { skipped.append(step.step) }
         stepCount += 1
     }

@@ -6,8 +6,11 @@ import UDFJSON
 /// at a time: the header, then each step on its own line as it is walked,
 /// then the closing members. Only the previous state is held, for patches.
 ///
-/// The text is canonical JSON with a line break after each step, so the
-/// document means exactly what `TimelineDocument.encode` builds in memory.
+/// The text is canonical JSON with a line break after each step. With
+/// states, it is exactly what `TimelineDocument.encode` builds in memory;
+/// with patches, each patch may differ in form (it comes from
+/// `SharingAwarePatch`, which skips unchanged shared subtrees) but applies
+/// to the same states.
 public struct TimelineDocumentWriter {
     private var output: ChunkedOutput
     private let encoding: TimelineDocument.StateEncoding
@@ -28,13 +31,16 @@ public struct TimelineDocumentWriter {
     /// Appends one step. The object is assembled member by member, in
     /// canonical key order, so the state is serialized once for both its
     /// text and its hash; it equals `TimelineDocument.stepObject`'s canonical text.
-    public mutating func append(_ step: StepInput) throws {
-        let state = step.state.canonicalBytes
+    ///
+    /// - Parameter canonicalState: The state's canonical bytes, when the
+    ///   caller has them (`Recording.walkSharedCanonical`).
+    public mutating func append(_ step: StepInput, canonicalState: [UInt8]? = nil) throws {
+        let state = canonicalState ?? step.state.canonicalBytes
         var line: [UInt8] = Array((stepCount == 0 ? "\n" : ",\n").utf8)
         line += Self.member("{", "action", (step.action ?? .null).canonicalBytes)
         line += Self.member(",", "actionName", step.actionName.map { JSONValue.string($0).canonicalBytes } ?? Self.null)
         line += Self.member(",", "cause", step.cause.map { Array(String($0).utf8) } ?? Self.null)
-        let patch = encoding == .patches ? previous.map { JSONPatch.make(from: $0, to: step.state).jsonValue.canonicalBytes } : nil
+        let patch = encoding == .patches ? previous.map { SharingAwarePatch.make(from: $0, to: step.state).jsonValue.canonicalBytes } : nil
         if let patch { line += Self.member(",", "patch", patch) }
         line += Self.member(",", "reducerNanoseconds", step.reducerNanoseconds.map { Array(String($0).utf8) } ?? Self.null)
         if patch == nil { line += Self.member(",", "state", state) }

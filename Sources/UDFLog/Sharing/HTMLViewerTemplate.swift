@@ -104,20 +104,17 @@ enum HTMLViewerTemplate {
       const meta = JSON.parse(byId("udf-meta").textContent);
       const timelines = meta.timelines.map((header, index) => ({
         name: header.name, count: header.count, statesRecorded: header.statesRecorded,
-        stepChunks: [], stateChunks: [], steps: [], time0: 0
+        stepChunks: [], stateChunks: [], time0: 0
       }));
+      // Chunks are parsed when first needed: opening a page reads only what the first step shows.
       document.querySelectorAll("script.udf-steps").forEach((element) => {
         const t = timelines[Number(element.dataset.timeline)];
-        const actions = element.nextElementSibling;
-        t.stepChunks.push({ first: Number(element.dataset.first), actionsElement: actions, actions: null, texts: null });
-        for (const step of JSON.parse(element.textContent)) {
-          t.steps.push({ name: step[0], time: step[1], cause: step[2], skipped: step[3] === 1 });
-        }
+        t.stepChunks.push({ first: Number(element.dataset.first), element: element, actionsElement: element.nextElementSibling, steps: null, actions: null, texts: null });
       });
       document.querySelectorAll("script.udf-states").forEach((element) => {
         timelines[Number(element.dataset.timeline)].stateChunks.push({ first: Number(element.dataset.first), element: element, data: null });
       });
-      timelines.forEach((t) => { t.time0 = t.steps.length ? t.steps[0].time : 0; });
+      timelines.forEach((t) => { t.time0 = t.count ? stepAt(t, 0).time : 0; });
 
       const list = byId("list"), spacer = byId("spacer"), rows = byId("rows");
       const filter = byId("filter"), search = byId("search"), slider = byId("slider"), picker = byId("timeline");
@@ -134,6 +131,13 @@ enum HTMLViewerTemplate {
           if (chunks[middle].first <= n) { low = middle; } else { high = middle - 1; }
         }
         return low;
+      }
+      function stepAt(t, n) {
+        const chunk = t.stepChunks[chunkIndex(t.stepChunks, n)];
+        if (!chunk.steps) {
+          chunk.steps = JSON.parse(chunk.element.textContent).map((step) => ({ name: step[0], time: step[1], cause: step[2], skipped: step[3] === 1 }));
+        }
+        return chunk.steps[n - chunk.first];
       }
       function actionAt(t, n) {
         const chunk = t.stepChunks[chunkIndex(t.stepChunks, n)];
@@ -426,15 +430,16 @@ enum HTMLViewerTemplate {
       // The list: only the rows in view exist.
       function matches(n) {
         const name = filter.value.toLowerCase(), text = search.value.toLowerCase();
-        if (name && current.steps[n].name.toLowerCase().indexOf(name) < 0) { return false; }
+        if (name && stepAt(current, n).name.toLowerCase().indexOf(name) < 0) { return false; }
         if (text && actionText(current, n).indexOf(text) < 0) { return false; }
         return true;
       }
       function refilter() {
         visible = [];
-        for (let n = 0; n < current.steps.length; n++) { if (matches(n)) { visible.push(n); } }
+        const all = !filter.value && !search.value;
+        for (let n = 0; n < current.count; n++) { if (all || matches(n)) { visible.push(n); } }
         spacer.style.height = (visible.length * ROW) + "px";
-        byId("count").textContent = visible.length === current.steps.length ? current.steps.length + " steps" : visible.length + " of " + current.steps.length + " steps";
+        byId("count").textContent = visible.length === current.count ? current.count + " steps" : visible.length + " of " + current.count + " steps";
         drawRows();
       }
       function seconds(ms) { return "+" + (ms / 1000).toFixed(3) + "s"; }
@@ -444,7 +449,7 @@ enum HTMLViewerTemplate {
         rows.style.transform = "translateY(" + (first * ROW) + "px)";
         rows.textContent = "";
         for (let k = first; k < last; k++) {
-          const n = visible[k], step = current.steps[n];
+          const n = visible[k], step = stepAt(current, n);
           const row = element("div", "row" + (n === selected ? " selected" : "") + (step.skipped ? " skipped" : ""));
           row.dataset.step = String(n);
           row.setAttribute("role", "option");
@@ -474,12 +479,12 @@ enum HTMLViewerTemplate {
 
       function iso(ms) { return new Date(ms).toISOString(); }
       function select(n, updateHash) {
-        if (!current.steps.length) { return; }
-        n = Math.max(0, Math.min(current.steps.length - 1, n | 0));
+        if (!current.count) { return; }
+        n = Math.max(0, Math.min(current.count - 1, n | 0));
         selected = n;
-        const step = current.steps[n];
+        const step = stepAt(current, n);
         slider.value = String(n);
-        byId("position").textContent = n + " / " + (current.steps.length - 1);
+        byId("position").textContent = n + " / " + (current.count - 1);
         const heading = byId("heading");
         heading.textContent = "Step " + n + " · " + step.name;
         if (step.skipped) { heading.appendChild(document.createTextNode(" ")); heading.appendChild(element("span", "badge", "skipped")); }
@@ -521,7 +526,7 @@ enum HTMLViewerTemplate {
         current = timelines[index];
         cache = null;
         picker.value = String(index);
-        slider.max = String(Math.max(0, current.steps.length - 1));
+        slider.max = String(Math.max(0, current.count - 1));
         document.title = meta.title + " · " + current.name;
         byId("title").textContent = meta.title + " · " + current.name;
         refilter();
@@ -585,7 +590,7 @@ enum HTMLViewerTemplate {
         else if (event.key === "PageUp") { select(visible[Math.max(0, visible.indexOf(selected) - page)], true); }
         else if (event.key === "Home" && visible.length) { select(visible[0], true); }
         else if (event.key === "End" && visible.length) { select(visible[visible.length - 1], true); }
-        else if (event.key === "c" && current.steps[selected] && current.steps[selected].cause !== null) { select(current.steps[selected].cause, true); }
+        else if (event.key === "c" && selected >= 0 && stepAt(current, selected).cause !== null) { select(stepAt(current, selected).cause, true); }
         else if (event.key === "/") { filter.focus(); }
         else if (event.key === "s") { search.focus(); }
         else { handled = false; }

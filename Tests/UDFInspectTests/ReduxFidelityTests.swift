@@ -110,8 +110,8 @@ import UDFLog
         #expect(lifted["skippedActionIds"] == [2])
     }
 
-    /// The lifted state of `redux-devtools-instrument`, which the extension's
-    /// Import reads (`importState` parses it and reads exactly these members).
+    /// The lifted state of `redux-devtools-instrument`, whose IMPORT_STATE
+    /// replaces its own with exactly these members of the file.
     @Test func reduxExportIsTheLiftedStateReduxDevToolsImports() async throws {
         let directory = try TemporaryDirectory()
         let target = directory.path("redux.udf")
@@ -123,8 +123,9 @@ import UDFLog
         let original = try JSONParser().parse([UInt8](try #require(fileBytes(Fixtures.path("redux/counter-lifted.json")))))
         #expect(Set(lifted.objectValue?.keys ?? [:].keys) == [
             "actionsById", "committedState", "computedStates", "currentStateIndex", "isLocked", "isPaused",
-            "nextActionId", "skippedActionIds", "stagedActionIds",
+            "monitorState", "nextActionId", "skippedActionIds", "stagedActionIds",
         ])
+        #expect(lifted["monitorState"] == [:])
         for member in ["actionsById", "computedStates", "stagedActionIds", "skippedActionIds", "committedState", "currentStateIndex", "nextActionId"] {
             #expect(lifted[member] == original[member], "\(member) comes back as Redux DevTools wrote it")
         }

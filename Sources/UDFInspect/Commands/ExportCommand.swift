@@ -11,11 +11,11 @@ struct ExportCommand: InspectCommand {
     static let spec = CommandSpec(
         name: "export",
         abstract: "Export one timeline as a .udf recording, JSON, a Redux DevTools file or an HTML page, or many as NDJSON.",
-        discussion: "A branch is exported flattened with the steps it inherits. Secrets are redacted again on the way out: the default secret keys plus every --redact key or path (a value starting with . is a path). The last line says how many values were redacted. --format ndjson writes one JSON object per step and line (schema in docs/fleet.md), streaming, and takes several files or directories: every session of every file goes into one output, in path order; '-o -' writes it to stdout and the summary to stderr.",
+        discussion: "Every format streams: memory stays bounded whatever the timeline's length. A branch is exported flattened with the steps it inherits. --format html without --timeline, --from or --to puts every timeline of the session in one page, with a timeline picker. Secrets are redacted again on the way out: the default secret keys plus every --redact key or path (a value starting with . is a path). The last line says how many values were redacted. --format ndjson writes one JSON object per step and line (schema in docs/fleet.md), streaming, and takes several files or directories: every session of every file goes into one output, in path order; '-o -' writes it to stdout and the summary to stderr.",
         arguments: [CommonOptions.files],
         options: [
             .option("--format", value: "format", help: "The output format: udf, json, redux, html or ndjson."),
-            .option("-o", "--output", value: "out", help: "The file to write; an existing file is replaced. With ndjson, - is stdout."),
+            .option("-o", "--output", value: "out", help: "The file to write; an existing file is replaced. - is stdout, except for udf."),
             CommonOptions.session,
             CommonOptions.timeline,
             .option("--from", value: "step", help: "The first step to export.", defaultDescription: "0"),

@@ -61,7 +61,7 @@ public struct ReduxDevToolsWriter {
             try output.append([UInt8](chunk))
         }
         let count = stepCount
-        var tail = "\n},\"currentStateIndex\":\(max(count - 1, 0)),\"isLocked\":false,\"isPaused\":false,\"nextActionId\":\(count)"
+        var tail = "\n},\"currentStateIndex\":\(max(count - 1, 0)),\"isLocked\":false,\"isPaused\":false,\"monitorState\":{},\"nextActionId\":\(count)"
         tail += ",\"skippedActionIds\":[" + skipped.map(String.init).joined(separator: ",") + "]"
         try output.append(tail + ",\"stagedActionIds\":[")
         for id in 0..<count {

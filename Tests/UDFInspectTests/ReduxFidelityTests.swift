@@ -138,6 +138,8 @@ import UDFLog
         let result = try Executables.run("udf-inspect", ["import", target, "-", "--name", "one"], input: document)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Imported 1 step from standard input (redux) as session 1 (one) of \(target)\n")
+        let verify = try Executables.run("udf-inspect", ["verify", target])
+        #expect(verify.stdout == "ok: 1 session, 1 timeline, 1 step, 1 keyframe; integrity_check ok; every state hash verified\n")
         let broken = try Executables.run("udf-inspect", ["import", target, "-"], input: "{")
         #expect(broken.status == 65)
         #expect(broken.stderr == "Error: standard input is not valid JSON: invalid JSON at line 1, column 2: unexpected end of input, expected a string key\n")

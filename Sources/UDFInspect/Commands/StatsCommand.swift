@@ -63,7 +63,7 @@ struct StatsCommand: InspectCommand {
         let perStep = storage.steps > 0 ? (storage.keyframeBytes + storage.patchBytes) / storage.steps : 0
         let perState = storage.steps > 0 ? storage.totalStateBytes / storage.steps : 0
         console.out(colour.bold("Storage"))
-        console.out("  \(storage.steps) steps: \(storage.keyframes) keyframes (\(storage.keyframeBytes) bytes), \(storage.patches) patches (\(storage.patchBytes) bytes, largest \(storage.largestPatchBytes))")
+        console.out("  \(storage.steps) step\(storage.steps == 1 ? "" : "s"): \(storage.keyframes) keyframe\(storage.keyframes == 1 ? "" : "s") (\(storage.keyframeBytes) bytes), \(storage.patches) patch\(storage.patches == 1 ? "" : "es") (\(storage.patchBytes) bytes, largest \(storage.largestPatchBytes))")
         console.out("  stored per step: \(perStep) bytes on average; canonical state: \(perState) bytes on average, \(storage.smallestState) to \(storage.largestState)")
         console.out("")
 

@@ -62,7 +62,7 @@ struct VerifyCommand: InspectCommand {
                 "problems": .array(report.problems.map(JSONValue.string)),
             ]))
         } else {
-            let counts = "\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.timelines) timeline\(report.timelines == 1 ? "" : "s"), \(report.steps) steps, \(report.keyframes) keyframes"
+            let counts = "\(report.sessions) session\(report.sessions == 1 ? "" : "s"), \(report.timelines) timeline\(report.timelines == 1 ? "" : "s"), \(report.steps) step\(report.steps == 1 ? "" : "s"), \(report.keyframes) keyframe\(report.keyframes == 1 ? "" : "s")"
             if report.isOK {
                 context.console.out("\(context.colour.green("ok")): \(counts); integrity_check ok; every state hash verified")
             } else {

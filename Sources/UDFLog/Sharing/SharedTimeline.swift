@@ -10,9 +10,10 @@ public struct SharedTimeline: Sendable {
     public var session: SharedSession
     public var steps: [StepInput]
 
-    /// The key that marks an action a Redux DevTools file listed in
-    /// `skippedActionIds`: the step keeps the action, and its state equals
-    /// the previous step's.
+    /// The key with which earlier builds marked, inside the action, a step a
+    /// Redux DevTools file listed in `skippedActionIds`. Imports now record
+    /// the skip in the session's metadata (`SessionFacts.skippedSteps`);
+    /// exports still read this marker as a skip and never write it out.
     public static let skippedMarker = "@@udf/skipped"
 
     public init(session: SharedSession, steps: [StepInput]) {

@@ -8,16 +8,24 @@ struct BenchOptions: Sendable {
     var fleetOnly = false
     /// Runs only the `blame` rows.
     var blameOnly = false
+    /// Runs only the export rows, on a recording of this many steps.
+    var exportOnlySteps: Int?
 
     init(arguments: [String]) throws(BenchError) {
-        for argument in arguments {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
             switch argument {
+            case "--export-only":
+                guard let text = remaining.popFirst(), let steps = Int(text), steps >= 1_000 else {
+                    throw BenchError("--export-only needs a step count of 1000 or more, such as 1000000")
+                }
+                exportOnlySteps = steps
             case "--json": json = true
             case "--quick": quick = true
             case "--keep": keep = true
             case "--fleet-only": fleetOnly = true
             case "--blame-only": blameOnly = true
-            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only]")
+            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only] [--export-only STEPS]")
             }
         }
     }
@@ -42,7 +50,9 @@ struct BenchOptions: Sendable {
     var rebuildSamples: Int { quick ? 30 : 100 }
     var diffSamples: Int { quick ? 15 : 50 }
     var inspectorRuns: Int { quick ? 3 : 7 }
-    var longRecordingActions: Int { 1_000_000 }
+    var longRecordingActions: Int { exportOnlySteps ?? 1_000_000 }
+    /// Steps of the HTML export row: issue 14 asks for 100,000.
+    var htmlExportSteps: Int { min(100_000, longRecordingActions) }
     /// Recordings and steps each for the many-recordings rows.
     var fleetFiles: Int { quick ? 20 : 100 }
     var fleetSteps: Int { quick ? 2_000 : 10_000 }

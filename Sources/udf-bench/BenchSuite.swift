@@ -28,6 +28,11 @@ struct BenchSuite {
         var rows: [BenchRow] = []
         if options.fleetOnly { return fleetRows() }
         if options.blameOnly { return blameRows() }
+        if options.exportOnlySteps != nil {
+            progress("recording \(options.longRecordingActions) actions in a child process")
+            let long = try LongRecording.run(path: file("long.udf"), actions: options.longRecordingActions)
+            return exportRows(path: file("long.udf"), steps: long.actions)
+        }
         var states: [Int: (state: BenchState, label: String)] = [:]
         for size in Self.sizes {
             let state = BenchState.sized(size)
@@ -207,6 +212,7 @@ struct BenchSuite {
             value: Double(long.actions) / long.seconds, unit: "actions/s"
         ))
         rows += inspectorRows(path: longPath, steps: long.actions)
+        rows += exportRows(path: longPath, steps: long.actions)
         progress("navigation through the stepper")
         let keys = try NavigationBenchmark.run(path: longPath)
         let slowest = keys.max { $0.seconds < $1.seconds }
@@ -242,6 +248,15 @@ struct BenchSuite {
         } catch {
             return [BenchRow("find --first over a folder", scenario, figure: "n/a (\(error))", value: nil, unit: "s")]
         }
+    }
+
+    /// Issue 14: streaming exports of the long recording, and the HTML page of its first 100,000 steps.
+    private func exportRows(path: String, steps: Int) -> [BenchRow] {
+        guard let binary = InspectorBenchmark.binary() else {
+            return [BenchRow("export, whole process", "\(steps)-step recording", figure: "n/a (inspector not built)", value: nil, unit: "s")]
+        }
+        return ExportBenchmark.rows(binary: binary, path: path, steps: steps, directory: directory, progress: progress)
+            + ExportBenchmark.htmlRows(binary: binary, path: path, steps: options.htmlExportSteps, directory: directory, progress: progress)
     }
 
     private func inspectorRows(path: String, steps: Int) -> [BenchRow] {

@@ -48,6 +48,7 @@ struct BlameCommand: InspectCommand {
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
+        try selection.requireStates(for: "blame")
         let timeline = selection.timeline
         let last = at ?? timeline.lastStep
         if at != nil { _ = try selection.summary(last, on: timeline) }

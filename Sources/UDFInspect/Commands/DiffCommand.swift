@@ -48,6 +48,7 @@ struct DiffCommand: InspectCommand {
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
+        try selection.requireStates(for: "diff")
         let first = try selection.timeline(for: a)
         let from: (TimelineInfo, Int)
         let to: (TimelineInfo, Int)

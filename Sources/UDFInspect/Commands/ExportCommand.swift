@@ -9,7 +9,7 @@ struct ExportCommand: InspectCommand {
     static let formats = ["udf", "json", "redux", "html", "ndjson"]
 
     static let format = OptionKey<String?>.choice("--format", value: "format", allowed: formats, help: "The output format: udf, json, redux, html or ndjson.").required()
-    static let output = OptionKey<String?>.text("-o", "--output", value: "out", help: "The file to write; an existing file is replaced. With ndjson, - is stdout.").required()
+    static let output = OptionKey<String?>.text("-o", "--output", value: "out", help: "The file to write; an existing file is replaced. - is stdout, except for udf.").required()
     static let from = OptionKey<Int?>.int("--from", value: "step", help: "The first step to export.", defaultDescription: "0")
     static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step to export.", defaultDescription: "the last step")
     static let redact = OptionKey<[String]>.repeating("--redact", value: "key-or-path", help: "Also redact this key, or the value at this path such as .profile.ssn.")
@@ -18,7 +18,7 @@ struct ExportCommand: InspectCommand {
     static let spec = CommandSpec(
         name: "export",
         abstract: "Export one timeline as a .udf recording, JSON, a Redux DevTools file or an HTML page, or many as NDJSON.",
-        discussion: "A branch is exported flattened with the steps it inherits. Secrets are redacted again on the way out: the default secret keys plus every --redact key or path (a value starting with . is a path). The last line says how many values were redacted. --format ndjson writes one JSON object per step and line (schema in docs/fleet.md), streaming, and takes several files or directories: every session of every file goes into one output, in path order; '-o -' writes it to stdout and the summary to stderr.",
+        discussion: "Every format streams: memory stays bounded whatever the timeline's length. A branch is exported flattened with the steps it inherits. --format html without --timeline, --from or --to puts every timeline of the session in one page, with a timeline picker. Secrets are redacted again on the way out: the default secret keys plus every --redact key or path (a value starting with . is a path). The last line says how many values were redacted. --format ndjson writes one JSON object per step and line (schema in docs/fleet.md), streaming, and takes several files or directories: every session of every file goes into one output, in path order; '-o -' writes it to stdout and the summary to stderr.",
         arguments: [CommonOptions.files],
         options: [
             Self.format.spec,
@@ -73,6 +73,9 @@ struct ExportCommand: InspectCommand {
             throw arguments.usageError("Missing '-o <out>': the file to write")
         }
         self.output = output
+        if output == "-", format == "udf" {
+            throw arguments.usageError("--format udf writes a recording file; '-o -' is for the text formats")
+        }
         from = try arguments.value(Self.from)
         to = try arguments.value(Self.to)
         if let from, let to, from > to {
@@ -100,36 +103,139 @@ struct ExportCommand: InspectCommand {
         guard (from ?? 0) <= (to ?? last) else {
             throw InspectError.badArgument("step \(from ?? 0) does not exist: timeline '\(selection.timeline.name)' has steps 0…\(last)")
         }
-        let range = (from ?? 0)...(to ?? last)
-        let shared: SharedTimeline
-        let redacted: Int
+        let requested = (from ?? 0)...(to ?? last)
+        if format == "html", self.recording.timeline == nil, from == nil, to == nil {
+            return try runHTML(context, selection: selection, timelines: try allTimelines(selection))
+        }
+        let range: ShareRange
+        let shared: SharedSession
+        var redacted: Int
         do {
-            (shared, redacted) = try selection.recording.sharedTimeline(
-                session: selection.session, timeline: selection.timeline, range: range, redactor: redactor
-            )
+            range = try selection.recording.shareRange(requested, of: selection.timeline)
+            (shared, redacted) = try selection.recording.sharedSession(selection.session, timeline: selection.timeline, range: range, redactor: redactor)
         } catch {
             throw InspectError(error)
         }
-        switch format {
-        case "udf":
+        let recording = selection.recording
+        let timeline = selection.timeline
+        let redactor = self.redactor
+        if format == "udf" {
             do {
-                try RecordingImporter(path: output).writeStandalone(shared)
+                try RecordingImporter(path: output).writeStandalone(session: shared) { emit in
+                    redacted += try recording.walkShared(timeline, range: range, redactor: redactor, emit)
+                }
             } catch {
                 throw InspectError(sharing: error)
             }
-        case "json":
-            let document = TimelineDocument.encode(shared, encoding: patches ? .patches : .states)
-            try Self.write(document.prettyText(indent: 2) + "\n", to: output)
-        case "redux":
-            try Self.write(ReduxDevToolsExporter.export(shared).prettyText(indent: 2) + "\n", to: output)
-        default:
-            try Self.write(HTMLViewer.render(shared), to: output)
+        } else if format == "html" {
+            return try runHTML(context, selection: selection, timelines: [timeline], range: requested)
+        } else {
+            let out = try NDJSONOutput(path: output, console: context.console)
+            do {
+                if format == "json" {
+                    var writer = try TimelineDocumentWriter(session: shared, encoding: patches ? .patches : .states) { try out.write($0) }
+                    redacted += try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
+                        try writer.append(step, canonicalState: canonical)
+                    }
+                    try writer.finish()
+                } else {
+                    var writer = try ReduxDevToolsWriter(skippedSteps: SessionFacts(metadata: shared.metadata).skippedSteps) { try out.write($0) }
+                    do {
+                        redacted += try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
+                            try writer.append(step, canonicalState: canonical)
+                        }
+                        try writer.finish()
+                    } catch {
+                        writer.discard()
+                        throw error
+                    }
+                }
+            } catch {
+                out.discard()
+                throw exportError(error)
+            }
+            try out.finish()
         }
-        context.console.out(
-            "Exported steps \(range.lowerBound)…\(range.upperBound) of session \(selection.session.id), timeline \(selection.timeline.name) (\(counted(shared.steps.count, "step"))) as \(format) to \(output)"
-        )
-        context.console.out("Redacted \(redacted) \(redacted == 1 ? "value" : "values").")
+        summarize(context, [
+            "Exported steps \(range.wanted.lowerBound)…\(range.wanted.upperBound) of session \(selection.session.id), timeline \(timeline.name) (\(counted(range.exportedCount, "step"))) as \(format) to \(output)",
+            "Redacted \(redacted) \(redacted == 1 ? "value" : "values").",
+        ])
         return .success
+    }
+
+    /// Every timeline of the selected session, main first, for the page's timeline picker.
+    private func allTimelines(_ selection: RecordingSelection) throws(InspectError) -> [TimelineInfo] {
+        do {
+            let all = try selection.recording.timelines(in: selection.session)
+            return all.filter { $0.lastStep >= 0 }
+        } catch {
+            throw InspectError(error)
+        }
+    }
+
+    /// `--format html`: one page of one or several timelines, streamed.
+    private func runHTML(
+        _ context: CommandContext, selection: RecordingSelection, timelines: [TimelineInfo], range requested: ClosedRange<Int>? = nil
+    ) throws(InspectError) -> ExitCode {
+        let recording = selection.recording
+        var plans: [(TimelineInfo, ShareRange, HTMLViewer.TimelineHeader)] = []
+        var redacted = 0
+        do {
+            let facts = try recording.facts(of: selection.session)
+            for timeline in timelines {
+                let range = try recording.shareRange(timeline == selection.timeline ? requested : nil, of: timeline)
+                let skipped = timeline.parentID == nil
+                    ? Set(facts.skippedSteps.filter { $0 > range.offset && $0 <= range.wanted.upperBound }.map { $0 - range.offset })
+                    : []
+                plans.append((timeline, range, HTMLViewer.TimelineHeader(
+                    name: timeline.name, stepCount: range.exportedCount, statesRecorded: facts.statesRecorded, skippedSteps: skipped
+                )))
+            }
+        } catch {
+            throw InspectError(error)
+        }
+        let out = try NDJSONOutput(path: output, console: context.console)
+        var steps = 0
+        do {
+            var page = try HTMLViewer(title: selection.session.app, timelines: plans.map(\.2)) { try out.write($0) }
+            for (timeline, range, _) in plans {
+                try page.beginTimeline()
+                redacted += try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
+                    try page.append(step, canonicalState: canonical)
+                }
+            }
+            try page.finish()
+            steps = page.stepCount
+        } catch {
+            out.discard()
+            throw exportError(error)
+        }
+        try out.finish()
+        let first: String
+        if plans.count == 1, let (timeline, range, _) = plans.first {
+            first = "Exported steps \(range.wanted.lowerBound)…\(range.wanted.upperBound) of session \(selection.session.id), timeline \(timeline.name) (\(steps) \(steps == 1 ? "step" : "steps")) as html to \(output)"
+        } else {
+            let names = plans.map(\.0.name).joined(separator: ", ")
+            first = "Exported \(plans.count) timelines of session \(selection.session.id) (\(names); \(steps) steps) as html to \(output)"
+        }
+        summarize(context, [first, "Redacted \(redacted) \(redacted == 1 ? "value" : "values")."])
+        return .success
+    }
+
+    /// With the data on stdout, the summary goes where it cannot mix with it.
+    private func summarize(_ context: CommandContext, _ lines: [String]) {
+        for line in lines {
+            if output == "-" { context.console.err(line) } else { context.console.out(line) }
+        }
+    }
+
+    private func exportError(_ error: any Error) -> InspectError {
+        switch error {
+        case let error as InspectError: error
+        case let error as RecordingError: InspectError(error)
+        case let error as SharingError: InspectError(sharing: error)
+        default: InspectError.io("cannot write '\(output)': \(FileErrorReason.of(error))")
+        }
     }
 
     /// Writes through a temporary file, so a failed export never leaves half a file.

@@ -80,6 +80,7 @@ struct FindCommand: InspectCommand {
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         if fleet.inputs.isMany { return try runMany(context) }
         let selection = try recording.open()
+        try selection.requireStates(for: "find")
         let recording = selection.recording
         let timeline = selection.timeline
         // A range that starts past the end would trap when built.

@@ -92,12 +92,19 @@ struct LogCommand: InspectCommand {
                 steps: steps.map { StepRecord($0, on: selection.timeline) }
             ))
         } else {
+            let facts: SessionFacts
+            do {
+                facts = try selection.recording.facts(of: selection.session, timeline: selection.timeline)
+            } catch {
+                throw InspectError(error)
+            }
             // The session line is for people: on a terminal only, as git decorates.
             let timeZone = filter.timeZone(in: context)
             if !noHeader, context.console.stdoutIsTerminal {
-                context.console.out(context.colour.dim(StepTable.header(selection, timeZone: timeZone)))
+                let header = StepTable.header(selection, timeZone: timeZone) + (facts.statesRecorded ? "" : " · actions only, no states")
+                context.console.out(context.colour.dim(header))
             }
-            let rows = StepTable.rows(steps, on: selection.timeline, colour: context.colour, timeZone: timeZone)
+            let rows = StepTable.rows(steps, on: selection.timeline, colour: context.colour, timeZone: timeZone, skipped: facts.skippedSteps)
             for line in noHeader ? Array(rows.dropFirst()) : rows {
                 context.console.out(line)
             }

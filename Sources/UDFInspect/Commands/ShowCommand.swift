@@ -34,6 +34,7 @@ struct ShowCommand: InspectCommand {
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
+        try selection.requireStates(for: "show")
         let timeline = try selection.timeline(for: step)
         let summary = try selection.summary(step.step, on: timeline)
         let state = try selection.state(step.step, on: timeline)

@@ -51,6 +51,7 @@ struct StepCommand: InspectCommand {
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
+        try selection.requireStates(for: "step")
         let stepper = try StepperSession(document: try StepperDocument(selection), step: start)
         guard isatty(STDIN_FILENO) == 1, context.console.stdoutIsTerminal else {
             return StepperLineMode(session: stepper, console: context.console).run {

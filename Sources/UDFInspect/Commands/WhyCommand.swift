@@ -28,6 +28,7 @@ struct WhyCommand: InspectCommand {
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
+        try selection.requireStates(for: "why")
         let timeline = try selection.timeline(for: step)
         let chain = try CausalChain(step: step.step, in: selection.recording, on: timeline)
         if json {

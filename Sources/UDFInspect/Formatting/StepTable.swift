@@ -15,11 +15,17 @@ enum StepTable {
     }
 
     /// One row per step under a header row; nothing for no steps.
-    /// `timeZone`: where times of day are read, for `--local-time`; nil for UTC.
-    static func rows(_ steps: [StepSummary], on timeline: TimelineInfo, colour: Colour, timeZone: TimeZone? = nil) -> [String] {
+    /// - Parameters:
+    ///   - timeZone: Where times of day are read, for `--local-time`; nil for UTC.
+    ///   - skipped: Steps a Redux DevTools import marked skipped; when there
+    ///     are any, a SKIPPED column flags them.
+    static func rows(
+        _ steps: [StepSummary], on timeline: TimelineInfo, colour: Colour, timeZone: TimeZone? = nil, skipped: Set<Int> = []
+    ) -> [String] {
         let isBranch = timeline.parentID != nil
         var columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("TIME"), .init("ACTION"), .init("CAUSE")]
         if isBranch { columns.append(.init("STORED")) }
+        if !skipped.isEmpty { columns.append(.init("SKIPPED")) }
         let rows = steps.map { summary in
             var row = [
                 "\(summary.step)",
@@ -29,6 +35,9 @@ enum StepTable {
             ]
             if isBranch {
                 row.append(summary.timelineID == timeline.id ? "own" : "inherited")
+            }
+            if !skipped.isEmpty {
+                row.append(skipped.contains(summary.step) ? "skipped" : "")
             }
             return row
         }

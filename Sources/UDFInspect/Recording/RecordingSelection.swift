@@ -44,6 +44,22 @@ struct RecordingSelection {
         }
     }
 
+    /// Refuses, with the reason, a session imported without states (a Redux
+    /// DevTools file with actions only): `command` would read placeholders.
+    func requireStates(for command: String) throws(InspectError) {
+        let facts: SessionFacts
+        do {
+            facts = try recording.facts(of: session)
+        } catch {
+            throw InspectError(error)
+        }
+        guard facts.statesRecorded else {
+            throw InspectError.invalidData(
+                "session \(session.id) (\(session.app)) holds actions only: it was imported from a Redux DevTools file without computed states, so '\(command)' has no states to read; 'log' lists its actions"
+            )
+        }
+    }
+
     /// The timeline a step reference names: its own, or the selected one.
     func timeline(for reference: StepReference) throws(InspectError) -> TimelineInfo {
         guard let name = reference.timeline else { return timeline }

@@ -1,22 +1,22 @@
 import Foundation
 import UDFJSON
 
+/// Where an export starts and how its steps are renumbered.
+public struct ShareRange: Sendable, Equatable {
+    /// The steps asked for.
+    public let wanted: ClosedRange<Int>
+    /// The recorded step that becomes exported step 0: the first wanted step,
+    /// or the one before it when the range starts after step 0.
+    public let offset: Int
+
+    /// Exported steps 0…`exportedLastStep`.
+    public var exportedLastStep: Int { wanted.upperBound - offset }
+    public var exportedCount: Int { exportedLastStep + 1 }
+}
+
 extension Recording {
-    /// A timeline's steps `range` with their states, redacted again, ready to export.
-    ///
-    /// A branch comes flattened with the steps it inherits. When the range
-    /// starts after step 0, the state before its first step becomes the new
-    /// step 0, and the steps are renumbered from 1; a cause that points before
-    /// the range becomes null. The metadata's `source` names the original
-    /// session, timeline and step numbers.
-    ///
-    /// - Returns: The timeline and how many values `redactor` replaced, summed over every action and state.
-    public func sharedTimeline(
-        session: SessionInfo,
-        timeline: TimelineInfo,
-        range: ClosedRange<Int>? = nil,
-        redactor: Redactor = Redactor()
-    ) throws(RecordingError) -> (timeline: SharedTimeline, redactedCount: Int) {
+    /// Checks `range` against the timeline and says how it is renumbered.
+    public func shareRange(_ range: ClosedRange<Int>?, of timeline: TimelineInfo) throws(RecordingError) -> ShareRange {
         guard timeline.lastStep >= 0 else {
             throw RecordingError.notFound("timeline '\(timeline.name)' has no steps to export")
         }
@@ -24,53 +24,34 @@ extension Recording {
         guard wanted.lowerBound >= 0, wanted.upperBound <= timeline.lastStep else {
             throw RecordingError.notFound("steps \(wanted.lowerBound)…\(wanted.upperBound) are not all in timeline '\(timeline.name)', which has steps 0…\(timeline.lastStep)")
         }
-        let offset = wanted.lowerBound == 0 ? 0 : wanted.lowerBound - 1
-        var steps: [StepInput] = []
-        var redactedCount = 0
-        do {
-            try walk(timeline, range: offset...wanted.upperBound) { summary, state in
-                let number = summary.step - offset
-                let safeState = redactor.redact(state)
-                redactedCount += safeState.count
-                var action: JSONValue?
-                if number > 0, let original = summary.action {
-                    let safe = redactor.redact(original)
-                    redactedCount += safe.count
-                    action = safe.value
-                }
-                var cause: Int?
-                if number > 0, let original = summary.cause, original > offset {
-                    cause = original - offset
-                }
-                steps.append(StepInput(
-                    step: number,
-                    time: summary.time,
-                    action: action,
-                    actionName: number > 0 ? summary.actionName : nil,
-                    cause: cause,
-                    reducerNanoseconds: number > 0 ? summary.reducerNanoseconds : nil,
-                    state: safeState.value
-                ))
-                return true
-            }
-        } catch let error as RecordingError {
-            throw error
-        } catch {
-            throw RecordingError.io("'\(path)': \(error)")
-        }
+        return ShareRange(wanted: wanted, offset: wanted.lowerBound == 0 ? 0 : wanted.lowerBound - 1)
+    }
+
+    /// What an export says about its session: the recorded session, the
+    /// timeline and range it came from, and the host's metadata, redacted.
+    ///
+    /// - Returns: The session and how many values `redactor` replaced in its metadata.
+    public func sharedSession(
+        _ session: SessionInfo, timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor()
+    ) throws(RecordingError) -> (session: SharedSession, redactedCount: Int) {
         var metadata: [String: JSONValue] = [
             "source": [
                 "session": .number(JSONNumber(session.id)),
                 "timeline": .string(timeline.name),
-                "firstStep": .number(JSONNumber(offset)),
-                "lastStep": .number(JSONNumber(wanted.upperBound)),
+                "firstStep": .number(JSONNumber(range.offset)),
+                "lastStep": .number(JSONNumber(range.wanted.upperBound)),
             ],
         ]
+        var redactedCount = 0
         if let hostMetadata = try storedMetadata(of: session) {
             let safe = redactor.redact(hostMetadata)
             redactedCount += safe.count
             metadata["host"] = safe.value
         }
+        // The facts that change what steps mean travel at the top, renumbered.
+        var facts = try self.facts(of: session, timeline: timeline)
+        facts.skippedSteps = Set(facts.skippedSteps.filter { $0 > range.offset && $0 <= range.wanted.upperBound }.map { $0 - range.offset })
+        metadata.merge(facts.metadataMembers) { _, new in new }
         let shared = SharedSession(
             app: session.app,
             host: session.host,
@@ -79,10 +60,124 @@ extension Recording {
             timelineName: timeline.name,
             metadata: .object(metadata)
         )
+        return (shared, redactedCount)
+    }
+
+    /// What `session`'s metadata says about the steps of `timeline`. Skipped
+    /// steps are those of the imported main timeline, so only it has any.
+    public func facts(of session: SessionInfo, timeline: TimelineInfo? = nil) throws(RecordingError) -> SessionFacts {
+        var facts = SessionFacts(metadata: try storedMetadata(of: session))
+        if let timeline, timeline.parentID != nil { facts.skippedSteps = [] }
+        return facts
+    }
+
+    /// Visits the exported steps of `range` in order, renumbered from 0 and
+    /// redacted again, holding only the current state: the streaming side of
+    /// every export.
+    ///
+    /// A branch comes flattened with the steps it inherits. When the range
+    /// starts after step 0, the state before its first step becomes step 0,
+    /// and a cause that points before the range becomes null.
+    ///
+    /// - Returns: How many values `redactor` replaced, over every action and state.
+    @discardableResult
+    public func walkShared(
+        _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(), _ body: (StepInput) throws -> Void
+    ) throws -> Int {
+        try walkSharedCanonical(timeline, range: range, redactor: redactor) { step, _ in try body(step) }
+    }
+
+    /// `walkShared`, handing each step over with its state's canonical bytes.
+    ///
+    /// The read side's speed carries through: states come out of the cursor
+    /// patched in place, `IncrementalRedaction` keeps every unchanged subtree
+    /// shared with the previous state, so the canonical writer copies its
+    /// bytes and `SharingAwarePatch` skips it in O(1). What was redacted is
+    /// counted only where the redacted state differs from the stored one.
+    @discardableResult
+    public func walkSharedCanonical(
+        _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(),
+        _ body: (_ step: StepInput, _ canonicalState: [UInt8]) throws -> Void
+    ) throws -> Int {
+        let offset = range.offset
+        var redactedCount = 0
+        let stateRedaction = IncrementalRedaction(redactor: redactor)
+        let actionRedaction = IncrementalRedaction(redactor: redactor)
+        let writer = IncrementalCanonicalWriter()
+        try walk(timeline, range: offset...range.wanted.upperBound) { summary, state in
+            let number = summary.step - offset
+            let safeState = stateRedaction.redact(state)
+            redactedCount += Self.replacements(from: state, to: safeState)
+            var action: JSONValue?
+            if number > 0, let original = summary.action {
+                let safe = actionRedaction.redactAlone(original)
+                redactedCount += Self.replacements(from: original, to: safe)
+                action = safe
+            }
+            var cause: Int?
+            if number > 0, let original = summary.cause, original > offset {
+                cause = original - offset
+            }
+            try body(StepInput(
+                step: number,
+                time: summary.time,
+                action: action,
+                actionName: number > 0 ? summary.actionName : nil,
+                cause: cause,
+                reducerNanoseconds: number > 0 ? summary.reducerNanoseconds : nil,
+                state: safeState
+            ), writer.write(safeState))
+            return true
+        }
+        return redactedCount
+    }
+
+    /// How many values redaction replaced between `input` and its redacted
+    /// `output`: the places where the output holds the placeholder and the
+    /// input did not. Subtrees the redaction returned as they were are skipped.
+    static func replacements(from input: JSONValue, to output: JSONValue) -> Int {
+        if output.isIdentical(to: input) { return 0 }
+        switch (input, output) {
+        case (.object(let before), .object(let after)):
+            var count = 0
+            for (key, value) in after {
+                if let old = before.value(exactlyAt: key) { count += replacements(from: old, to: value) }
+            }
+            return count
+        case (.array(let before), .array(let after)) where before.count == after.count:
+            var count = 0
+            for index in after.indices { count += replacements(from: before[index], to: after[index]) }
+            return count
+        default:
+            return output == Redactor.placeholder && input != Redactor.placeholder ? 1 : 0
+        }
+    }
+
+    /// A timeline's steps `range` with their states, redacted again, in
+    /// memory: for small timelines and tests. Exports stream with `walkShared`.
+    ///
+    /// - Returns: The timeline and how many values `redactor` replaced, summed over every action and state.
+    public func sharedTimeline(
+        session: SessionInfo,
+        timeline: TimelineInfo,
+        range: ClosedRange<Int>? = nil,
+        redactor: Redactor = Redactor()
+    ) throws(RecordingError) -> (timeline: SharedTimeline, redactedCount: Int) {
+        let shareRange = try shareRange(range, of: timeline)
+        let (shared, sessionRedacted) = try sharedSession(session, timeline: timeline, range: shareRange, redactor: redactor)
+        var redactedCount = sessionRedacted
+        var steps: [StepInput] = []
+        do {
+            redactedCount += try walkShared(timeline, range: shareRange, redactor: redactor) { steps.append($0) }
+        } catch let error as RecordingError {
+            throw error
+        } catch {
+            throw RecordingError.io("'\(path)': \(error)")
+        }
         return (SharedTimeline(session: shared, steps: steps), redactedCount)
     }
 
-    private func storedMetadata(of session: SessionInfo) throws(RecordingError) -> JSONValue? {
+    func storedMetadata(of session: SessionInfo) throws(RecordingError) -> JSONValue? {
         let text = try query { db in
             try db.prepare("SELECT metadata FROM sessions WHERE id = ?").firstRow([session.id]) { $0.optionalText(0) }
         }

@@ -24,25 +24,43 @@ public struct RecordingImporter: Sendable {
     /// Adds `timeline` as a new session and returns the session's id.
     public func write(_ timeline: SharedTimeline) throws(SharingError) -> Int {
         try timeline.validate()
-        if FileManager.default.fileExists(atPath: path) {
-            return try insert(timeline, into: path)
+        let produce: ((StepInput) throws -> Void) throws -> Void = { emit in
+            for step in timeline.steps { try emit(step) }
         }
-        return try build(timeline, replacing: false)
+        if FileManager.default.fileExists(atPath: path) {
+            return try insert(timeline.session, into: path, produce)
+        }
+        return try build(timeline.session, replacing: false, produce)
     }
 
     /// Writes a standalone recording holding only `timeline`, replacing any
     /// file at `path` once the new one is complete.
     public func writeStandalone(_ timeline: SharedTimeline) throws(SharingError) {
         try timeline.validate()
-        _ = try build(timeline, replacing: true)
+        _ = try build(timeline.session, replacing: true) { emit in
+            for step in timeline.steps { try emit(step) }
+        }
     }
 
-    private func build(_ timeline: SharedTimeline, replacing: Bool) throws(SharingError) -> Int {
+    /// Writes a standalone recording from steps handed over one at a time,
+    /// in order from step 0, so that no more than one step is held: what
+    /// `export --format udf` streams into. The session is one transaction.
+    ///
+    /// - Parameter produce: Calls its argument once per step.
+    public func writeStandalone(
+        session: SharedSession, steps produce: (_ emit: (StepInput) throws -> Void) throws -> Void
+    ) throws(SharingError) {
+        _ = try build(session, replacing: true, produce)
+    }
+
+    private func build(
+        _ session: SharedSession, replacing: Bool, _ produce: (_ emit: (StepInput) throws -> Void) throws -> Void
+    ) throws(SharingError) -> Int {
         let directory = (path as NSString).deletingLastPathComponent
         let name = ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial"
         let temporary = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
         defer { Self.remove(temporary) }
-        let sessionID = try insert(timeline, into: temporary)
+        let sessionID = try insert(session, into: temporary, produce)
         do {
             if replacing {
                 Self.remove(path)
@@ -57,7 +75,9 @@ public struct RecordingImporter: Sendable {
         return sessionID
     }
 
-    private func insert(_ timeline: SharedTimeline, into file: String) throws(SharingError) -> Int {
+    private func insert(
+        _ session: SharedSession, into file: String, _ produce: (_ emit: (StepInput) throws -> Void) throws -> Void
+    ) throws(SharingError) -> Int {
         let database: Database
         do {
             database = try RecordingFile.openForWriting(file)
@@ -66,7 +86,7 @@ public struct RecordingImporter: Sendable {
         }
         defer { database.close() }
         let encoder = StepEncoder(policy: keyframePolicy)
-        let session = timeline.session
+        var lastTime = session.startedAt
         do {
             let sessionID = try database.write { db -> Int in
                 try RecordingFormat.bringUpToDate(db)
@@ -75,7 +95,7 @@ public struct RecordingImporter: Sendable {
                     VALUES (?, ?, ?, 'closed', ?, 0, ?, ?, ?)
                     """).execute([
                         session.app, session.startedAt.timeIntervalSince1970,
-                        (session.endedAt ?? timeline.steps.last?.time ?? session.startedAt).timeIntervalSince1970,
+                        (session.endedAt ?? session.startedAt).timeIntervalSince1970,
                         session.host, keyframePolicy.interval, session.metadata?.canonicalText,
                         // An imported or exported copy is a session of its own.
                         SessionIdentity.generate(),
@@ -84,8 +104,18 @@ public struct RecordingImporter: Sendable {
                 try db.prepare("INSERT INTO timelines (session_id, name, created_at) VALUES (?, 'main', ?)")
                     .execute([sessionID, session.startedAt.timeIntervalSince1970])
                 let timelineID = Int(db.lastInsertedRowID)
-                for step in timeline.steps {
+                var count = 0
+                try produce { step in
+                    try SharedTimeline.validate(step, at: count)
                     try StepsTable.insert(try encoder.encode(HostStep(step), timelineID: timelineID), into: db)
+                    lastTime = step.time
+                    count += 1
+                }
+                guard count > 0 else {
+                    throw SharingError.wrongShape(path: "$", message: "the timeline has no steps; at least step 0 is needed")
+                }
+                if session.endedAt == nil {
+                    try db.prepare("UPDATE sessions SET ended_at = ? WHERE id = ?").execute([lastTime.timeIntervalSince1970, sessionID])
                 }
                 return sessionID
             }
@@ -93,6 +123,8 @@ public struct RecordingImporter: Sendable {
             // has the file open, so the file is complete on its own.
             try RecordingJournal.finishWriting(database)
             return sessionID
+        } catch let error as SharingError {
+            throw error
         } catch {
             throw SharingError.recording(Self.naming(RecordingWriter.mapWriteError(error, path: file), path))
         }

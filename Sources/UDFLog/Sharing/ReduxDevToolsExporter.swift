@@ -38,6 +38,8 @@ public enum ReduxDevToolsExporter {
             "skippedActionIds": .array(skipped),
             "isLocked": false,
             "isPaused": false,
+            // Redux DevTools' IMPORT_STATE takes monitorState from the file too.
+            "monitorState": [:],
         ]
     }
 

@@ -11,10 +11,14 @@ import UDFJSON
 ///   `skippedActionIds`, `computedStates`, `committedState`.
 ///
 /// Action id `stagedActionIds[0]` (Redux's `@@INIT`) becomes step 0, each
-/// later staged id one step. A skipped action is kept: its action gets the
-/// member `"@@udf/skipped": true` and its state equals the previous step's.
-/// Without computed states, each step keeps the last known state, and the
-/// session metadata says `"statesRecorded": false`.
+/// later staged id one step. An action's `type` is its name, and the action
+/// is stored as Redux wrote it. A skipped action is kept as it was: the
+/// session metadata lists its step under `skippedSteps`, and its state equals
+/// the previous step's. Without computed states the session holds actions
+/// only: its metadata says `"statesRecorded": false` (`SessionFacts`), and
+/// every step stores the initial state as a placeholder.
+///
+/// The session is named by `name`: the user's `--name`, or the file's.
 public enum ReduxDevToolsImporter {
     public struct Result: Sendable {
         public var timeline: SharedTimeline
@@ -26,7 +30,13 @@ public enum ReduxDevToolsImporter {
         public var skippedActions: Int
     }
 
-    public static func read(_ document: JSONValue, source: String, now: Date = Date()) throws(SharingError) -> Result {
+    /// - Parameters:
+    ///   - source: The file's name, for messages and the metadata's `importedFrom`.
+    ///   - name: The session's name (its `app`); by default the file's name
+    ///     without its extension, since a Redux file does not name its app.
+    public static func read(_ document: JSONValue, source: String, name: String? = nil, now: Date = Date()) throws(SharingError) -> Result {
+        let fileName = (source as NSString).deletingPathExtension
+        let name = name ?? (fileName.isEmpty ? "Redux DevTools import" : fileName)
         var decoder = JSANDecoder()
         let root = JSONShape(document)
         let members = try root.object()
@@ -43,16 +53,16 @@ public enum ReduxDevToolsImporter {
         let timeline: SharedTimeline
         var skippedCount = 0
         if case .array = lifted.value {
-            timeline = try fromActions(lifted, initial: preloadedState, decoder: &decoder, source: source, now: now)
+            timeline = try fromActions(lifted, initial: preloadedState, decoder: &decoder, source: source, name: name, now: now)
         } else {
-            (timeline, skippedCount) = try fromLiftedState(lifted, preloaded: preloadedState, decoder: &decoder, source: source, now: now)
+            (timeline, skippedCount) = try fromLiftedState(lifted, preloaded: preloadedState, decoder: &decoder, source: source, name: name, now: now)
         }
         try timeline.validate()
         return Result(timeline: timeline, decodedMarkers: decoder.decodedCount, keptMarkers: decoder.keptCount, skippedActions: skippedCount)
     }
 
     private static func fromActions(
-        _ actions: JSONShape, initial: JSONValue?, decoder: inout JSANDecoder, source: String, now: Date
+        _ actions: JSONShape, initial: JSONValue?, decoder: inout JSANDecoder, source: String, name: String, now: Date
     ) throws(SharingError) -> SharedTimeline {
         let state = initial ?? .object([:])
         var steps = [StepInput(step: 0, time: now, action: nil, actionName: nil, cause: nil, reducerNanoseconds: nil, state: state)]
@@ -63,11 +73,12 @@ public enum ReduxDevToolsImporter {
                 cause: nil, reducerNanoseconds: nil, state: state
             ))
         }
-        return SharedTimeline(session: session(source: source, steps: steps, now: now, statesRecorded: false), steps: steps)
+        let facts = SessionFacts(statesRecorded: false)
+        return SharedTimeline(session: session(name: name, source: source, steps: steps, now: now, facts: facts), steps: steps)
     }
 
     private static func fromLiftedState(
-        _ lifted: JSONShape, preloaded: JSONValue?, decoder: inout JSANDecoder, source: String, now: Date
+        _ lifted: JSONShape, preloaded: JSONValue?, decoder: inout JSANDecoder, source: String, name: String, now: Date
     ) throws(SharingError) -> (SharedTimeline, Int) {
         let actionsById = try lifted.member("actionsById")
         _ = try actionsById.object()
@@ -88,12 +99,12 @@ public enum ReduxDevToolsImporter {
             initial = try decoder.decode(committed.value)
         }
         var steps: [StepInput] = []
-        var skippedCount = 0
+        var skippedSteps: Set<Int> = []
         for (index, idShape) in staged.enumerated() {
             let id = try idShape.int()
             let entry = try actionsById.member(String(id))
             let actionShape = try entry.member("action")
-            var action = try decoder.decode(actionShape.value)
+            let action = try decoder.decode(actionShape.value)
             let time = try entry.optionalMember("timestamp").map { shape throws(SharingError) in
                 Date(timeIntervalSince1970: try shape.double() / 1000)
             } ?? now
@@ -108,16 +119,15 @@ public enum ReduxDevToolsImporter {
                 continue
             }
             let name = try typeName(JSONShape(action, path: actionShape.path))
-            if skippedIDs.contains(id), var members = action.objectValue {
-                members[SharedTimeline.skippedMarker] = true
-                action = .object(members)
+            if skippedIDs.contains(id) {
                 state = steps[index - 1].state
-                skippedCount += 1
+                skippedSteps.insert(index)
             }
             steps.append(StepInput(step: index, time: time, action: action, actionName: name, cause: nil, reducerNanoseconds: nil, state: state))
         }
-        let timeline = SharedTimeline(session: session(source: source, steps: steps, now: now, statesRecorded: computed != nil), steps: steps)
-        return (timeline, skippedCount)
+        let facts = SessionFacts(statesRecorded: computed != nil, skippedSteps: skippedSteps)
+        let timeline = SharedTimeline(session: session(name: name, source: source, steps: steps, now: now, facts: facts), steps: steps)
+        return (timeline, skippedSteps.count)
     }
 
     /// A Redux action is an object with a string `type`.
@@ -125,14 +135,16 @@ public enum ReduxDevToolsImporter {
         try action.member("type").string()
     }
 
-    private static func session(source: String, steps: [StepInput], now: Date, statesRecorded: Bool) -> SharedSession {
-        SharedSession(
-            app: "Redux DevTools import",
+    private static func session(name: String, source: String, steps: [StepInput], now: Date, facts: SessionFacts) -> SharedSession {
+        var metadata: [String: JSONValue] = ["importedFrom": .string(source), "format": "redux", "statesRecorded": .bool(facts.statesRecorded)]
+        metadata.merge(facts.metadataMembers) { _, new in new }
+        return SharedSession(
+            app: name,
             host: "",
             startedAt: steps.map(\.time).min() ?? now,
             endedAt: steps.map(\.time).max(),
             timelineName: "main",
-            metadata: ["importedFrom": .string(source), "format": "redux", "statesRecorded": .bool(statesRecorded)]
+            metadata: .object(metadata)
         )
     }
 }

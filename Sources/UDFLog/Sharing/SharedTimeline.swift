@@ -10,9 +10,10 @@ public struct SharedTimeline: Sendable {
     public var session: SharedSession
     public var steps: [StepInput]
 
-    /// The key that marks an action a Redux DevTools file listed in
-    /// `skippedActionIds`: the step keeps the action, and its state equals
-    /// the previous step's.
+    /// The key with which earlier builds marked, inside the action, a step a
+    /// Redux DevTools file listed in `skippedActionIds`. Imports now record
+    /// the skip in the session's metadata (`SessionFacts.skippedSteps`);
+    /// exports still read this marker as a skip and never write it out.
     public static let skippedMarker = "@@udf/skipped"
 
     public init(session: SharedSession, steps: [StepInput]) {
@@ -26,15 +27,20 @@ public struct SharedTimeline: Sendable {
             throw SharingError.wrongShape(path: "$", message: "the timeline has no steps; at least step 0 is needed")
         }
         for (index, step) in steps.enumerated() {
-            guard step.step == index else {
-                throw SharingError.wrongShape(path: "step \(index)", message: "steps must be numbered 0, 1, 2… without gaps, found \(step.step)")
-            }
-            if index == 0, step.action != nil {
-                throw SharingError.wrongShape(path: "step 0", message: "step 0 is the initial state and has no action")
-            }
-            if let cause = step.cause, cause < 0 || cause >= index {
-                throw SharingError.wrongShape(path: "step \(index)", message: "its cause \(cause) is not an earlier step")
-            }
+            try Self.validate(step, at: index)
+        }
+    }
+
+    /// Refuses a step that cannot be step `index` of a recording.
+    public static func validate(_ step: StepInput, at index: Int) throws(SharingError) {
+        guard step.step == index else {
+            throw SharingError.wrongShape(path: "step \(index)", message: "steps must be numbered 0, 1, 2… without gaps, found \(step.step)")
+        }
+        if index == 0, step.action != nil {
+            throw SharingError.wrongShape(path: "step 0", message: "step 0 is the initial state and has no action")
+        }
+        if let cause = step.cause, cause < 0 || cause >= index {
+            throw SharingError.wrongShape(path: "step \(index)", message: "its cause \(cause) is not an earlier step")
         }
     }
 

@@ -19,9 +19,25 @@ public enum TimelineDocument {
         case patches
     }
 
-    /// The document for `timeline`.
+    /// The document for `timeline`, in memory; `TimelineDocumentWriter` streams the same document.
     public static func encode(_ timeline: SharedTimeline, encoding: StateEncoding = .states) -> JSONValue {
-        let session = timeline.session
+        var steps: [JSONValue] = []
+        steps.reserveCapacity(timeline.steps.count)
+        var previous: JSONValue?
+        for step in timeline.steps {
+            steps.append(stepObject(step, previous: encoding == .patches ? previous : nil))
+            previous = step.state
+        }
+        return [
+            "format": .string(formatName),
+            "version": .number(JSONNumber(version)),
+            "encoding": .string(encoding.rawValue),
+            "session": sessionObject(timeline.session),
+            "steps": .array(steps),
+        ]
+    }
+
+    static func sessionObject(_ session: SharedSession) -> JSONValue {
         var sessionObject: [String: JSONValue] = [
             "app": .string(session.app),
             "host": .string(session.host),
@@ -32,34 +48,26 @@ public enum TimelineDocument {
         if let metadata = session.metadata {
             sessionObject["metadata"] = metadata
         }
-        var steps: [JSONValue] = []
-        steps.reserveCapacity(timeline.steps.count)
-        var previous: JSONValue?
-        for step in timeline.steps {
-            var object: [String: JSONValue] = [
-                "step": .number(JSONNumber(step.step)),
-                "time": seconds(step.time),
-                "action": step.action ?? .null,
-                "actionName": step.actionName.map(JSONValue.string) ?? .null,
-                "cause": step.cause.map { .number(JSONNumber($0)) } ?? .null,
-                "reducerNanoseconds": step.reducerNanoseconds.map { .number(JSONNumber($0)) } ?? .null,
-                "stateHash": .string(step.state.stateHash),
-            ]
-            if encoding == .patches, let previous {
-                object["patch"] = JSONPatch.make(from: previous, to: step.state).jsonValue
-            } else {
-                object["state"] = step.state
-            }
-            previous = step.state
-            steps.append(.object(object))
-        }
-        return [
-            "format": .string(formatName),
-            "version": .number(JSONNumber(version)),
-            "encoding": .string(encoding.rawValue),
-            "session": .object(sessionObject),
-            "steps": .array(steps),
+        return .object(sessionObject)
+    }
+
+    /// One step; with `previous`, its state is a patch from `previous`.
+    static func stepObject(_ step: StepInput, previous: JSONValue?) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "step": .number(JSONNumber(step.step)),
+            "time": seconds(step.time),
+            "action": step.action ?? .null,
+            "actionName": step.actionName.map(JSONValue.string) ?? .null,
+            "cause": step.cause.map { .number(JSONNumber($0)) } ?? .null,
+            "reducerNanoseconds": step.reducerNanoseconds.map { .number(JSONNumber($0)) } ?? .null,
+            "stateHash": .string(step.state.stateHash),
         ]
+        if let previous {
+            object["patch"] = JSONPatch.make(from: previous, to: step.state).jsonValue
+        } else {
+            object["state"] = step.state
+        }
+        return .object(object)
     }
 
     /// The timeline a document holds; checks every state against its `stateHash`.

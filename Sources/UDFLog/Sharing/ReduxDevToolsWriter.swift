@@ -1,0 +1,79 @@
+import Foundation
+import UDFJSON
+
+/// Streams a timeline as the lifted state that Redux DevTools imports
+/// (`ReduxDevToolsExporter` says how steps map to actions).
+///
+/// A lifted state keeps actions and states in two separate members, and a
+/// walk visits each step once with both. So `computedStates` is written
+/// as the walk goes, while `actionsById`, the smaller half, waits in a
+/// temporary file and is copied after it: memory stays bounded.
+public struct ReduxDevToolsWriter {
+    private var output: ChunkedOutput
+    private var actions: ChunkedOutput
+    private let spill: FileHandle
+    private let spillPath: String
+    private let skippedSteps: Set<Int>
+    private var skipped: [Int] = []
+    /// Steps written so far.
+    public private(set) var stepCount = 0
+
+    /// - Parameter skippedSteps: Steps to list in `skippedActionIds`.
+    public init(skippedSteps: Set<Int> = [], sink: @escaping ([UInt8]) throws -> Void) throws {
+        output = ChunkedOutput(sink: sink)
+        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("udf-redux-\(UUID().uuidString).partial")
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forUpdatingAtPath: path) else {
+            throw RecordingError.io("cannot create a temporary file in \(NSTemporaryDirectory())")
+        }
+        spillPath = path
+        spill = handle
+        actions = ChunkedOutput { bytes in try handle.write(contentsOf: bytes) }
+        self.skippedSteps = skippedSteps
+    }
+
+    /// - Parameter canonicalState: The state's canonical bytes, when the caller has them.
+    public mutating func append(_ step: StepInput, canonicalState: [UInt8]? = nil) throws {
+        let state = canonicalState ?? step.state.canonicalBytes
+        if stepCount == 0 {
+            try output.append(Array("{\"committedState\":".utf8) + state + Array(",\"computedStates\":[".utf8))
+        }
+        let isSkipped = skippedSteps.contains(step.step) || SharedTimeline.isSkipped(step)
+        let action: JSONValue = step.step == 0 ? ["type": .string(ReduxDevToolsExporter.initActionType)] : ReduxDevToolsExporter.reduxAction(step)
+        let entry: JSONValue = [
+            "action": action,
+            "timestamp": .number(JSONNumber(exactly: Int64((step.time.timeIntervalSince1970 * 1000).rounded()))),
+            "type": "PERFORM_ACTION",
+        ]
+        try actions.append((stepCount == 0 ? "\n" : ",\n") + JSONValue.string(String(step.step)).canonicalText + ":" + entry.canonicalText)
+        try output.append(Array(((stepCount == 0 ? "\n" : ",\n") + "{\"state\":").utf8) + state + [UInt8(ascii: "}")])
+        if isSkipped { skipped.append(step.step) }
+        stepCount += 1
+    }
+
+    /// Copies the actions after the states, closes the document and removes the temporary file.
+    public mutating func finish() throws {
+        defer { discard() }
+        try actions.flush()
+        try output.append("\n],\"actionsById\":{")
+        try output.flush()
+        try spill.seek(toOffset: 0)
+        while let chunk = try spill.read(upToCount: ChunkedOutput.chunkSize), !chunk.isEmpty {
+            try output.append([UInt8](chunk))
+        }
+        let count = stepCount
+        var tail = "\n},\"currentStateIndex\":\(max(count - 1, 0)),\"isLocked\":false,\"isPaused\":false,\"monitorState\":{},\"nextActionId\":\(count)"
+        tail += ",\"skippedActionIds\":[" + skipped.map(String.init).joined(separator: ",") + "]"
+        try output.append(tail + ",\"stagedActionIds\":[")
+        for id in 0..<count {
+            try output.append(id == 0 ? "0" : ",\(id)")
+        }
+        try output.append("]}\n")
+        try output.flush()
+    }
+
+    /// Removes the temporary file; after an error, the caller discards its output.
+    public func discard() {
+        try? spill.close()
+        try? FileManager.default.removeItem(atPath: spillPath)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// Export of long recordings by the real `udf-inspect`, each run in a child
+/// whose own peak RSS `wait4` reports, beside `verify` on the same file as
+/// the anchor: an export should cost no more than reading every step once.
+enum ExportBenchmark {
+    struct Run {
+        let seconds: Double
+        let peakBytes: Int
+        let outputBytes: Int
+    }
+
+    /// Runs `udf-inspect arguments`, output to /dev/null, timing it and reading its peak RSS.
+    static func run(binary: String, _ arguments: [String], output: String? = nil) throws -> Run {
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        let spawned = posix_spawn(&pid, binary, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchError("cannot start udf-inspect: error \(spawned)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(pid, &status, 0, &usage)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        guard status == 0 else {
+            throw BenchError("udf-inspect \(arguments.joined(separator: " ")) failed with status \(status)")
+        }
+        let size = output.flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0
+        return Run(seconds: seconds, peakBytes: usage.ru_maxrss * 1_024, outputBytes: size)
+    }
+
+    /// The export rows for the long recording at `path`.
+    static func rows(binary: String, path: String, steps: Int, directory: String, progress: (String) -> Void) -> [BenchRow] {
+        var rows: [BenchRow] = []
+        let scenario = "\(steps)-step recording"
+        do {
+            progress("udf-inspect verify on the \(scenario)")
+            let verify = try run(binary: binary, ["verify", path])
+            rows.append(BenchRow(
+                "verify (anchor)", scenario, figure: "\(Format.duration(verify.seconds)), peak RSS \(Format.bytes(Double(verify.peakBytes)))",
+                value: verify.seconds, unit: "s"
+            ))
+            for format in ["json", "udf", "redux"] {
+                progress("udf-inspect export --format \(format) on the \(scenario)")
+                let out = directory + "/long-export." + format
+                let export = try run(binary: binary, ["export", path, "--format", format, "-o", out], output: out)
+                try? FileManager.default.removeItem(atPath: out)
+                rows.append(BenchRow(
+                    "export --format \(format), whole process", scenario,
+                    figure: "\(Format.duration(export.seconds)) (\(String(format: "%.2f", export.seconds / verify.seconds))× verify), "
+                        + "peak RSS \(Format.bytes(Double(export.peakBytes))), \(Format.bytes(Double(export.outputBytes)))",
+                    value: Double(export.peakBytes) / 1_048_576, unit: "MB peak",
+                    target: "≤ 100 MB, ≤ verify's time",
+                    met: export.peakBytes <= 100 * 1_048_576 && export.seconds <= verify.seconds
+                ))
+            }
+        } catch {
+            rows.append(BenchRow("export, whole process", scenario, figure: "n/a (\(error))", value: nil, unit: "s"))
+        }
+        return rows
+    }
+
+    /// HTML export of the first `steps` steps, the page's size against
+    /// `json --patches`, and the page's own time to show a step in Chromium.
+    static func htmlRows(binary: String, path: String, steps: Int, directory: String, progress: (String) -> Void) -> [BenchRow] {
+        let scenario = "\(steps)-step recording"
+        var rows: [BenchRow] = []
+        do {
+            let page = directory + "/long.html", json = directory + "/long-patches.json"
+            progress("udf-inspect export --format html on the \(scenario)")
+            let html = try run(binary: binary, ["export", path, "--to", String(steps - 1), "--format", "html", "-o", page], output: page)
+            rows.append(BenchRow(
+                "export --format html, whole process", scenario,
+                figure: "\(Format.duration(html.seconds)), peak RSS \(Format.bytes(Double(html.peakBytes)))",
+                value: html.seconds, unit: "s", target: "seconds", met: html.seconds < 60
+            ))
+            let patches = try run(binary: binary, ["export", path, "--to", String(steps - 1), "--format", "json", "--patches", "-o", json], output: json)
+            try? FileManager.default.removeItem(atPath: json)
+            let ratio = Double(html.outputBytes) / Double(max(patches.outputBytes, 1))
+            rows.append(BenchRow(
+                "page size against json --patches", scenario,
+                figure: "\(Format.bytes(Double(html.outputBytes))) vs \(Format.bytes(Double(patches.outputBytes))) (\(String(format: "%.2f", ratio))×)",
+                value: ratio, unit: "×", target: "≤ 1.2×", met: ratio <= 1.2
+            ))
+            if let chromium = chromiumPath() {
+                var opened: [(Int, Double)] = []
+                for step in [0, steps / 2, steps - 1] {
+                    progress("chromium opens the page at step \(step)")
+                    if let milliseconds = try openTime(chromium: chromium, page: page, step: step) {
+                        opened.append((step, milliseconds / 1_000))
+                    }
+                }
+                let slowest = opened.map(\.1).max() ?? .infinity
+                rows.append(BenchRow(
+                    "page opens at a step, headless Chromium", scenario,
+                    figure: opened.map { "#step=\($0.0) \(Format.duration($0.1))" }.joined(separator: "; "),
+                    value: slowest * 1e3, unit: "ms", target: "≤ 1 s", met: slowest <= 1
+                ))
+            } else {
+                rows.append(BenchRow("page opens at a step, headless Chromium", scenario, figure: "n/a (chromium not installed)", value: nil, unit: "ms"))
+            }
+            try? FileManager.default.removeItem(atPath: page)
+        } catch {
+            rows.append(BenchRow("export --format html, whole process", scenario, figure: "n/a (\(error))", value: nil, unit: "s"))
+        }
+        return rows
+    }
+
+    /// The page's own report of when it showed the step, in milliseconds
+    /// since navigation started: parsing the page, its data and the first render.
+    private static func openTime(chromium: String, page: String, step: Int) throws -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--host-resolver-rules=MAP * ~NOTFOUND", "--dump-dom",
+                             URL(fileURLWithPath: page).absoluteString + "#step=\(step)"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard let range = dom.range(of: "data-opened-ms=\"") else { return nil }
+        return Double(dom[range.upperBound...].prefix { $0 != "\"" })
+    }
+
+    private static func chromiumPath() -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let candidate = "\(directory)/chromium"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

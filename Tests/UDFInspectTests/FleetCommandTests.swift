@@ -103,7 +103,7 @@ import UDFJSON
         #expect(first == [
             "action": nil, "actionName": nil, "app": "TodoExample", "appVersion": nil, "cause": nil,
             "file": .string(fleet.root + "/a.udf"), "host": "vm", "os": nil, "patch": nil, "reducerNanoseconds": nil,
-            "schemaVersion": 1, "sessionID": 1, "sessionUUID": "4d7f866c-17d7-8422-93c6-2551e5fe384d",
+            "schemaVersion": 1, "session": 1, "sessionUUID": "4d7f866c-17d7-8422-93c6-2551e5fe384d",
             "state": first["state"] ?? nil, "stateHash": "b0a10bb741680b1b", "step": 0,
             "time": first["time"] ?? nil, "timeline": "main",
         ])

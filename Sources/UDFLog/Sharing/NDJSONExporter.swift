@@ -105,7 +105,7 @@ public struct NDJSONExporter {
         head += Self.member("file", JSONValue.string(file).canonicalBytes)
         head += Self.member("host", JSONValue.string(session.host).canonicalBytes)
         head += Self.member("os", session.operatingSystem.map { JSONValue.string($0).canonicalBytes } ?? Self.null)
-        head += Self.member("sessionID", Array("\(session.id)".utf8))
+        head += Self.member("session", Array("\(session.id)".utf8))
         head += Self.member("sessionUUID", JSONValue.string(session.identity.uuid).canonicalBytes)
         return head
     }

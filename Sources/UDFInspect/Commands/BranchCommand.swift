@@ -111,7 +111,7 @@ struct BranchCommand: InspectCommand {
             throw InspectError(error)
         }
         if json {
-            try context.console.json(BranchOutput(session: branch.sessionID, branch: TimelineRecord(branch, parentName: parent)))
+            try printJSON(branch, parent: parent, context)
         } else {
             context.console.out("Created timeline '\(branch.name)' in session \(branch.sessionID): forked from \(parent) at step \(at.step), sharing steps 0…\(at.step).")
             context.console.out(context.colour.dim("A host resumed into '\(branch.name)' records from step \(at.step + 1) on."))
@@ -120,19 +120,11 @@ struct BranchCommand: InspectCommand {
     }
 
     private func delete(_ name: String, _ context: CommandContext) throws(InspectError) -> ExitCode {
-        let deleted: TimelineInfo
-        let parent: String
-        do {
-            let recording = try Recording(path: path)
-            let chosen = try recording.session(session)
-            let found = try recording.timeline(name, in: chosen)
-            parent = try recording.timelines(in: chosen).first { $0.id == found.parentID }?.name ?? "?"
-            deleted = try RecordingBranches.delete(path: path, session: chosen.id, name: name)
-        } catch {
-            throw InspectError(error)
+        let (deleted, parent) = try editBranch(name) { session throws(RecordingError) in
+            try RecordingBranches.delete(path: path, session: session, name: name)
         }
         if json {
-            try context.console.json(BranchOutput(session: deleted.sessionID, branch: TimelineRecord(deleted, parentName: parent)))
+            try printJSON(deleted, parent: parent, context)
         } else {
             let own = deleted.lastStep - (deleted.forkStep ?? 0)
             let stored = own == 0 ? "it stored no steps of its own" : "the \(own) \(own == 1 ? "step" : "steps") it stored (\((deleted.forkStep ?? 0) + 1)…\(deleted.lastStep)) went with it"
@@ -142,22 +134,34 @@ struct BranchCommand: InspectCommand {
     }
 
     private func rename(_ name: String, to newName: String, _ context: CommandContext) throws(InspectError) -> ExitCode {
-        let renamed: TimelineInfo
-        let parent: String
-        do {
-            let recording = try Recording(path: path)
-            let chosen = try recording.session(session)
-            let found = try recording.timeline(name, in: chosen)
-            parent = try recording.timelines(in: chosen).first { $0.id == found.parentID }?.name ?? "?"
-            renamed = try RecordingBranches.rename(path: path, session: chosen.id, name: name, to: newName)
-        } catch {
-            throw InspectError(error)
+        let (renamed, parent) = try editBranch(name) { session throws(RecordingError) in
+            try RecordingBranches.rename(path: path, session: session, name: name, to: newName)
         }
         if json {
-            try context.console.json(BranchOutput(session: renamed.sessionID, branch: TimelineRecord(renamed, parentName: parent)))
+            try printJSON(renamed, parent: parent, context)
         } else {
             context.console.out("Renamed timeline '\(name)' of session \(renamed.sessionID) to '\(newName)'.")
         }
         return .success
+    }
+
+    /// Reads the branch `name`'s parent, then applies `change` to the branch in
+    /// its session: the timeline as it was, and its parent's name.
+    private func editBranch(
+        _ name: String, _ change: (_ session: Int) throws(RecordingError) -> TimelineInfo
+    ) throws(InspectError) -> (timeline: TimelineInfo, parent: String) {
+        do {
+            let recording = try Recording(path: path)
+            let chosen = try recording.session(session)
+            let found = try recording.timeline(name, in: chosen)
+            let parent = try recording.timelines(in: chosen).first { $0.id == found.parentID }?.name ?? "?"
+            return (try change(chosen.id), parent)
+        } catch {
+            throw InspectError(error)
+        }
+    }
+
+    private func printJSON(_ timeline: TimelineInfo, parent: String, _ context: CommandContext) throws(InspectError) {
+        try context.console.json(BranchOutput(session: timeline.sessionID, branch: TimelineRecord(timeline, parentName: parent)))
     }
 }

@@ -72,7 +72,7 @@ public final class Recorder: Sendable {
             app: app,
             options: .init(
                 keyframePolicy: options.keyframePolicy, metadata: options.metadata, maximumFileSize: options.maximumFileSize,
-                redactor: options.redactor, shadowCheck: options.shadowCheck
+                redactor: options.redactor, shadowCheck: options.shadowCheck, appVersion: options.appVersion
             )
         )
         self.init(path: path, options: options, onFailure: onFailure, writer: writer, resumedAt: nil)

@@ -25,6 +25,10 @@ public struct RecorderOptions: Sendable {
     /// disagreement with the shortcuts through `onFailure`, naming its path.
     /// It costs a full encode per step: for tests and for trying a new host.
     public var shadowCheck: Bool
+    /// The host app's version, stored with the session (`sessions --json`'s
+    /// `appVersion`); nil asks the main bundle's `CFBundleShortVersionString`,
+    /// which a command-line host or a test has none of.
+    public var appVersion: String?
 
     public init(
         queueCapacity: Int = 1_024,
@@ -33,7 +37,8 @@ public struct RecorderOptions: Sendable {
         redactor: Redactor = Redactor(),
         metadata: JSONValue? = nil,
         maximumFileSize: Int? = nil,
-        shadowCheck: Bool = false
+        shadowCheck: Bool = false,
+        appVersion: String? = nil
     ) {
         self.queueCapacity = max(1, queueCapacity)
         self.batchSize = max(1, batchSize)
@@ -42,5 +47,6 @@ public struct RecorderOptions: Sendable {
         self.metadata = metadata
         self.maximumFileSize = maximumFileSize.map { max(1, $0) }
         self.shadowCheck = shadowCheck
+        self.appVersion = appVersion
     }
 }

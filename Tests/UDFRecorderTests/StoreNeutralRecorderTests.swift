@@ -16,6 +16,15 @@ import UDFRecorder
         return state
     }
 
+    @Test func theHostsAppVersionIsStoredWithTheSession() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("versioned.udf")
+        let recorder = try Recorder(path: path, app: "Ledger", options: RecorderOptions(appVersion: "3.1.4"))
+        recorder.start(state: LedgerState())
+        try recorder.close()
+        #expect(try Recording(path: path).session(nil).appVersion == "3.1.4")
+    }
+
     @Test func stepsSentFromTheMainActorATaskAndAnActorAreNumberedInOrder() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("neutral.udf")

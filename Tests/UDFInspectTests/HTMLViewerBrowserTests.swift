@@ -112,6 +112,37 @@ struct HTMLViewerBrowserTests {
         #expect(try open(page, "step=\(step)").diffText + "\n" == tree)
     }
 
+    /// Values JavaScript reads differently than JSON says: -0 (equal to 0 for
+    /// `===`), integers past 2^53, and keys that name `Object.prototype`'s
+    /// members. The page shows them and diffs them as the CLI does.
+    @Test func numbersAndKeysJavaScriptMisreadsShowAsRecorded() async throws {
+        let directory = try TemporaryDirectory()
+        let recording = directory.path("exact.udf")
+        let writer = try RecordingWriter(path: recording, app: "Exact")
+        let time = Date(timeIntervalSince1970: 0)
+        let before: JSONValue = [
+            "zero": 0, "big": .number(JSONNumber(Int.max)), "__proto__": ["x": 1], "constructor": 1, "toString": "kept",
+        ]
+        let after: JSONValue = [
+            "zero": .number(JSONNumber(-0.0)), "big": .number(JSONNumber(Int.max - 1)), "__proto__": ["x": 2], "toString": "kept",
+        ]
+        try writer.append([
+            StepInput(step: 0, time: time, action: nil, actionName: nil, cause: nil, reducerNanoseconds: nil, state: before),
+            StepInput(step: 1, time: time, action: ["change": [:]], actionName: nil, cause: nil, reducerNanoseconds: nil, state: after),
+        ])
+        try writer.close()
+        let page = directory.path("exact.html")
+        #expect(await InspectorHarness.run(["export", recording, "--format", "html", "-o", page]).status == 0)
+        let cli = await InspectorHarness.run(["diff", recording, "0", "1"])
+        #expect(cli.status == 0)
+        let tree = cli.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
+        #expect(tree.contains("9223372036854775807") && tree.contains("-0"), "\(tree)")
+        let opened = try open(page, "step=1")
+        #expect(opened.diffText + "\n" == tree)
+        #expect(opened.dom.contains("9223372036854775806"), "the state shows the recorded integer, not a double's rounding")
+        #expect(!opened.dom.contains("9223372036854775808") && !opened.dom.contains("9223372036854776000"))
+    }
+
     @Test func markupInRecordedStringsNeverRuns() async throws {
         let directory = try TemporaryDirectory()
         let recording = directory.path("hostile.udf")

@@ -141,23 +141,37 @@ enum HTMLViewerTemplate {
       }
       function actionAt(t, n) {
         const chunk = t.stepChunks[chunkIndex(t.stepChunks, n)];
-        if (!chunk.actions) { chunk.actions = JSON.parse(chunk.actionsElement.textContent); }
+        if (!chunk.actions) { chunk.actions = parseData(chunk.actionsElement.textContent); }
         return chunk.actions[n - chunk.first];
       }
       function actionText(t, n) {
         const chunk = t.stepChunks[chunkIndex(t.stepChunks, n)];
         if (!chunk.texts) {
-          if (!chunk.actions) { chunk.actions = JSON.parse(chunk.actionsElement.textContent); }
+          if (!chunk.actions) { chunk.actions = parseData(chunk.actionsElement.textContent); }
           chunk.texts = chunk.actions.map((action) => action === null ? "" : JSON.stringify(action).toLowerCase());
         }
         return chunk.texts[n - chunk.first];
       }
       function stateChunk(t, n) {
         const chunk = t.stateChunks[chunkIndex(t.stateChunks, n)];
-        if (!chunk.data) { chunk.data = JSON.parse(chunk.element.textContent); }
+        if (!chunk.data) { chunk.data = parseData(chunk.element.textContent); }
         return chunk;
       }
-      function clone(value) { return value === undefined ? undefined : JSON.parse(JSON.stringify(value)); }
+      // A number JavaScript cannot hold exactly (-0, integers past 2^53) keeps
+      // its recorded text, so the page never shows a value that was not recorded.
+      // Where the browser lacks JSON source text access, numbers parse as doubles.
+      class ExactNumber {
+        constructor(text) { this.text = text; }
+        toJSON() { return JSON.rawJSON(this.text); }
+      }
+      const keepsSource = typeof JSON.rawJSON === "function";
+      function parseData(text) {
+        if (!keepsSource) { return JSON.parse(text); }
+        return JSON.parse(text, (key, value, context) =>
+          typeof value === "number" && context && (Object.is(value, -0) || String(value) !== context.source) ? new ExactNumber(context.source) : value);
+      }
+      function hasOwn(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+      function clone(value) { return value === undefined ? undefined : parseData(JSON.stringify(value)); }
 
       // RFC 6902, applied in place.
       function tokens(pointer) { return pointer === "" ? [] : pointer.slice(1).split("/").map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~")); }
@@ -179,7 +193,7 @@ enum HTMLViewerTemplate {
         if (Array.isArray(parent)) {
           const index = last === "-" ? parent.length : Number(last);
           if (insert) { parent.splice(index, 0, value); } else { parent[index] = value; }
-        } else { parent[last] = value; }
+        } else { Object.defineProperty(parent, last, { value: value, writable: true, enumerable: true, configurable: true }); }
         return doc;
       }
       function remove(doc, pointer) {
@@ -213,12 +227,12 @@ enum HTMLViewerTemplate {
       // elements all are objects with distinct ids by id, other arrays by a
       // longest common subsequence.
       function canonical(value) {
-        if (value === null || typeof value !== "object") { return JSON.stringify(value); }
+        if (!isContainer(value)) { return JSON.stringify(value); }
         if (Array.isArray(value)) { return "[" + value.map(canonical).join(",") + "]"; }
         return "{" + Object.keys(value).sort().map((k) => JSON.stringify(k) + ":" + canonical(value[k])).join(",") + "}";
       }
-      function kind(value) { return value === null ? "null" : Array.isArray(value) ? "array" : typeof value; }
-      function isContainer(value) { return value !== null && typeof value === "object"; }
+      function kind(value) { return value === null ? "null" : value instanceof ExactNumber ? "number" : Array.isArray(value) ? "array" : typeof value; }
+      function isContainer(value) { return value !== null && typeof value === "object" && !(value instanceof ExactNumber); }
       function diff(a, b) {
         if (canonical(a) === canonical(b)) { return null; }
         if (kind(a) !== kind(b) || !isContainer(a)) { return { type: "replace", old: a, new: b }; }
@@ -226,8 +240,8 @@ enum HTMLViewerTemplate {
         const keys = Array.from(new Set(Object.keys(a).concat(Object.keys(b)))).sort();
         const entries = keys.map((key) => {
           const label = JSON.stringify(key) + ": ";
-          if (!(key in b)) { return { kind: "removed", label: label, value: a[key] }; }
-          if (!(key in a)) { return { kind: "inserted", label: label, value: b[key] }; }
+          if (!hasOwn(b, key)) { return { kind: "removed", label: label, value: a[key] }; }
+          if (!hasOwn(a, key)) { return { kind: "inserted", label: label, value: b[key] }; }
           const child = diff(a[key], b[key]);
           return child ? { kind: "changed", label: label, diff: child } : { kind: "same", label: label, value: a[key] };
         });
@@ -236,7 +250,7 @@ enum HTMLViewerTemplate {
       function identityKeys(array) {
         const seen = new Set();
         for (const element of array) {
-          if (!isContainer(element) || Array.isArray(element) || !("id" in element)) { return null; }
+          if (!isContainer(element) || Array.isArray(element) || !hasOwn(element, "id")) { return null; }
           const key = canonical(element.id);
           if (seen.has(key)) { return null; }
           seen.add(key);

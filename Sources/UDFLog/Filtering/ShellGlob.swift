@@ -13,27 +13,32 @@
 /// one of a set, `[!a]` or `[^a]` one character outside it (a `]` right after
 /// `[`, `[!` or `[^` is a member), and `\x` the character x itself. A `[`
 /// without its `]` is an ordinary character, as in a shell. Case-sensitive.
+///
+/// A "character" is a Unicode scalar, as a shell in a UTF-8 locale reads
+/// code points and as the recording compares text (`docs/format.md`,
+/// Equality): `caf\u{E9}` and `cafe\u{301}` are different names, and `?`
+/// matches the `e` of the second, not `e` with its accent.
 public struct ShellGlob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
     private let tokens: [Token]
 
     enum Token: Sendable, Hashable {
-        case literal(Character)
+        case literal(Unicode.Scalar)
         case any
         case star
-        case set(members: [ClosedRange<Character>], negated: Bool)
+        case set(members: [ClosedRange<Unicode.Scalar>], negated: Bool)
     }
 
     public init(_ pattern: String) {
         self.pattern = pattern
-        tokens = ShellGlob.tokens(of: Array(pattern))
+        tokens = ShellGlob.tokens(of: Array(pattern.unicodeScalars))
     }
 
     public var description: String { pattern }
 
     /// Whether the whole of `name` matches.
     public func matches(_ name: String) -> Bool {
-        let characters = Array(name)
+        let characters = Array(name.unicodeScalars)
         // Iterative matching with one backtrack point per `*`, as fnmatch does.
         var t = 0, c = 0
         var starToken = -1, starCharacter = 0
@@ -57,7 +62,7 @@ public struct ShellGlob: Sendable, Hashable, CustomStringConvertible {
         return t == tokens.count
     }
 
-    private static func token(_ token: Token, matches character: Character) -> Bool {
+    private static func token(_ token: Token, matches character: Unicode.Scalar) -> Bool {
         switch token {
         case .literal(let expected): expected == character
         case .any: true
@@ -66,7 +71,7 @@ public struct ShellGlob: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func tokens(of characters: [Character]) -> [Token] {
+    private static func tokens(of characters: [Unicode.Scalar]) -> [Token] {
         var result: [Token] = []
         var i = 0
         while i < characters.count {
@@ -98,14 +103,14 @@ public struct ShellGlob: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The set that opens at `start`, and the index after its `]`; nil when it never closes.
-    private static func bracket(_ characters: [Character], from start: Int) -> (Token, Int)? {
+    private static func bracket(_ characters: [Unicode.Scalar], from start: Int) -> (Token, Int)? {
         var i = start + 1
         var negated = false
         if i < characters.count, characters[i] == "!" || characters[i] == "^" {
             negated = true
             i += 1
         }
-        var members: [ClosedRange<Character>] = []
+        var members: [ClosedRange<Unicode.Scalar>] = []
         var first = true
         while i < characters.count {
             var character = characters[i]

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Export of long recordings by the real `udf-inspect`, each run in a child
-/// whose own peak RSS `wait4` reports, beside `verify` on the same file as
+/// whose own peak RSS is read from `/proc` while it runs, beside `verify` on the same file as
 /// the anchor: an export should cost no more than reading every step once.
 enum ExportBenchmark {
     struct Run {
@@ -24,14 +24,22 @@ enum ExportBenchmark {
         let spawned = posix_spawn(&pid, binary, &actions, nil, argv, environ)
         guard spawned == 0 else { throw BenchError("cannot start udf-inspect: error \(spawned)") }
         var status: Int32 = 0
-        var usage = rusage()
-        _ = wait4(pid, &status, 0, &usage)
+        var peak = 0
+        // Polled every 5 ms: the peak only grows, so the last reading before
+        // the child exits is its peak, short of what it adds in its last 5 ms.
+        while true {
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid { break }
+            if waited < 0, errno != EINTR { throw BenchError("cannot wait for udf-inspect: error \(errno)") }
+            peak = max(peak, ProcessMemory.peak(of: pid))
+            usleep(5_000)
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         guard status == 0 else {
             throw BenchError("udf-inspect \(arguments.joined(separator: " ")) failed with status \(status)")
         }
         let size = output.flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0
-        return Run(seconds: seconds, peakBytes: usage.ru_maxrss * 1_024, outputBytes: size)
+        return Run(seconds: seconds, peakBytes: peak, outputBytes: size)
     }
 
     /// The export rows for the long recording at `path`.

@@ -56,8 +56,8 @@ import UDFLog
         let whole = try source.recording.sharedTimeline(session: source.session, timeline: source.timeline, redactor: redactor)
         var states: [JSONValue] = []
         let streamed = try source.recording.walkSharedCanonical(source.timeline, range: source.range, redactor: redactor) { step, canonical in
-            #expect(canonical == step.state.canonicalBytes)
-            states.append(step.state)
+            #expect(canonical == step.input.state.canonicalBytes)
+            states.append(step.input.state)
         }
         var expected = 0
         try source.recording.walk(source.timeline) { summary, state in
@@ -73,7 +73,7 @@ import UDFLog
         let source = try source()
         let chunks = Chunks()
         var writer = try ReduxDevToolsWriter { chunks.add($0) }
-        try source.recording.walkSharedCanonical(source.timeline, range: source.range) { try writer.append($0, canonicalState: $1) }
+        try source.recording.walkSharedCanonical(source.timeline, range: source.range) { try writer.append($0.input, canonicalState: $1) }
         let beforeFinish = chunks.sizes.count
         try writer.finish()
         #expect(beforeFinish >= 3, "computedStates streams while actionsById waits in a file")
@@ -89,7 +89,7 @@ import UDFLog
         var page = try HTMLViewer(title: "w", timelines: headers) { chunks.add($0) }
         for _ in headers {
             try page.beginTimeline()
-            try source.recording.walkSharedCanonical(source.timeline, range: source.range) { try page.append($0, canonicalState: $1) }
+            try source.recording.walkSharedCanonical(source.timeline, range: source.range) { try page.append($0.input, canonicalState: $1) }
         }
         let beforeFinish = chunks.sizes.count
         try page.finish()

@@ -122,7 +122,7 @@ struct ExportCommand: InspectCommand {
         if format == "udf" {
             do {
                 try RecordingImporter(path: output).writeStandalone(session: shared) { emit in
-                    redacted += try recording.walkShared(timeline, range: range, redactor: redactor, emit)
+                    redacted += try recording.walkSharedSteps(timeline, range: range, redactor: redactor, emit)
                 }
             } catch {
                 throw InspectError(sharing: error)
@@ -142,7 +142,7 @@ struct ExportCommand: InspectCommand {
                     var writer = try ReduxDevToolsWriter(skippedSteps: SessionFacts(metadata: shared.metadata).skippedSteps) { try out.write($0) }
                     do {
                         redacted += try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
-                            try writer.append(step, canonicalState: canonical)
+                            try writer.append(step.input, canonicalState: canonical)
                         }
                         try writer.finish()
                     } catch {
@@ -201,7 +201,7 @@ struct ExportCommand: InspectCommand {
             for (timeline, range, _) in plans {
                 try page.beginTimeline()
                 redacted += try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
-                    try page.append(step, canonicalState: canonical)
+                    try page.append(step.input, canonicalState: canonical)
                 }
             }
             try page.finish()

@@ -105,6 +105,16 @@ final class StateCursor {
         verifyHashes: Bool = false,
         _ body: (StepSummary, JSONValue) throws -> Bool
     ) throws {
+        try walkStored(range: range, verifyHashes: verifyHashes) { summary, state, _ in try body(summary, state) }
+    }
+
+    /// `walk`, handing each step over with its state as the file stores it,
+    /// for a copy that can keep the stored text.
+    func walkStored(
+        range: ClosedRange<Int>? = nil,
+        verifyHashes: Bool = false,
+        _ body: (StepSummary, JSONValue, StoredStateText) throws -> Bool
+    ) throws {
         guard timeline.lastStep >= 0 else { return }
         let wanted = range ?? 0...timeline.lastStep
         var state: JSONValue?
@@ -129,12 +139,15 @@ final class StateCursor {
                     let summary = try row.summary()
                     guard summary.step == expected else { throw corrupt(expected, "the step is missing") }
                     expected += 1
+                    let stored: StoredStateText
                     if let keyframe = row.bytes(.keyframe) {
                         state = try parse(keyframe, step: summary.step, seeding: verifyHashes)
+                        stored = .keyframe(keyframe)
                     } else if let patch = row.bytes(.patch), var current = state {
                         state = nil
                         try apply(patch, toInPlace: &current, step: summary.step)
                         state = current
+                        stored = .patch(patch)
                     } else {
                         throw corrupt(summary.step, "it has a patch but no state precedes it")
                     }
@@ -142,7 +155,7 @@ final class StateCursor {
                     if verifyHashes {
                         try checkHash(of: current, against: summary.stateHash, step: summary.step)
                     }
-                    if try !body(summary, current) { stop = true }
+                    if try !body(summary, current, stored) { stop = true }
                 }
             }
             guard !stop else { return }

@@ -49,6 +49,9 @@ public struct Redactor: Sendable {
     /// A redactor that changes nothing.
     public static let none = Redactor(includeDefaults: false)
 
+    /// Whether this redactor has no rule at all, so it returns every value as it is.
+    public var changesNothing: Bool { fragments.isEmpty && exactKeys.isEmpty && paths.isEmpty }
+
     /// Whether a value under `key` is redacted.
     public func isSecret(key: String) -> Bool {
         let normalized = Self.normalize(key)

@@ -84,30 +84,45 @@ extension Recording {
     public func walkShared(
         _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(), _ body: (StepInput) throws -> Void
     ) throws -> Int {
-        try walkSharedCanonical(timeline, range: range, redactor: redactor) { step, _ in try body(step) }
+        try walkSharedSteps(timeline, range: range, redactor: redactor) { step in try body(step.input) }
     }
 
     /// `walkShared`, handing each step over with its state's canonical bytes.
-    ///
-    /// The read side's speed carries through: states come out of the cursor
-    /// patched in place, `IncrementalRedaction` keeps every unchanged subtree
-    /// shared with the previous state, so the canonical writer copies its
-    /// bytes and `SharingAwarePatch` skips it in O(1). What was redacted is
-    /// counted only where the redacted state differs from the stored one.
     @discardableResult
     public func walkSharedCanonical(
         _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(),
-        _ body: (_ step: StepInput, _ canonicalState: [UInt8]) throws -> Void
+        _ body: (_ step: SharedStep, _ canonicalState: [UInt8]) throws -> Void
+    ) throws -> Int {
+        let writer = IncrementalCanonicalWriter()
+        return try walkSharedSteps(timeline, range: range, redactor: redactor) { step in
+            try body(step, writer.write(step.input.state))
+        }
+    }
+
+    /// `walkShared`, handing each step over with how the file stores it
+    /// where redaction left it as recorded, so a copy can keep the stored
+    /// hash and text instead of making them again.
+    ///
+    /// The read side's speed carries through: states come out of the cursor
+    /// patched in place, and `IncrementalRedaction` keeps every unchanged
+    /// subtree shared with the previous state, so a canonical writer copies
+    /// its bytes and `SharingAwarePatch` skips it in O(1). What was redacted
+    /// is counted only where the redacted state differs from the stored one.
+    @discardableResult
+    public func walkSharedSteps(
+        _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(),
+        _ body: (SharedStep) throws -> Void
     ) throws -> Int {
         let offset = range.offset
         var redactedCount = 0
         let stateRedaction = IncrementalRedaction(redactor: redactor)
         let actionRedaction = IncrementalRedaction(redactor: redactor)
-        let writer = IncrementalCanonicalWriter()
-        try walk(timeline, range: offset...range.wanted.upperBound) { summary, state in
+        var previousAsStored = false
+        try cursor(for: timeline).walkStored(range: offset...range.wanted.upperBound) { summary, state, text in
             let number = summary.step - offset
             let safeState = stateRedaction.redact(state)
-            redactedCount += Self.replacements(from: state, to: safeState)
+            let asStored = safeState.isIdentical(to: state)
+            if !asStored { redactedCount += Self.replacements(from: state, to: safeState) }
             var action: JSONValue?
             if number > 0, let original = summary.action {
                 let safe = actionRedaction.redactAlone(original)
@@ -118,7 +133,15 @@ extension Recording {
             if number > 0, let original = summary.cause, original > offset {
                 cause = original - offset
             }
-            try body(StepInput(
+            // A patch means the same only from the same previous state; a
+            // keyframe means the same anywhere.
+            let keepsText: Bool
+            switch text {
+            case .keyframe: keepsText = true
+            case .patch: keepsText = number > 0 && previousAsStored
+            }
+            previousAsStored = asStored
+            let input = StepInput(
                 step: number,
                 time: summary.time,
                 action: action,
@@ -126,7 +149,9 @@ extension Recording {
                 cause: cause,
                 reducerNanoseconds: number > 0 ? summary.reducerNanoseconds : nil,
                 state: safeState
-            ), writer.write(safeState))
+            )
+            let stored = asStored ? StoredState(hash: summary.stateHash, size: summary.stateSize, text: keepsText ? text : nil) : nil
+            try body(SharedStep(input, stored: stored))
             return true
         }
         return redactedCount

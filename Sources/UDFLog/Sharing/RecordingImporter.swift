@@ -24,8 +24,8 @@ public struct RecordingImporter: Sendable {
     /// Adds `timeline` as a new session and returns the session's id.
     public func write(_ timeline: SharedTimeline) throws(SharingError) -> Int {
         try timeline.validate()
-        let produce: ((StepInput) throws -> Void) throws -> Void = { emit in
-            for step in timeline.steps { try emit(step) }
+        let produce: ((SharedStep) throws -> Void) throws -> Void = { emit in
+            for step in timeline.steps { try emit(SharedStep(step)) }
         }
         if FileManager.default.fileExists(atPath: path) {
             return try insert(timeline.session, into: path, produce)
@@ -38,7 +38,7 @@ public struct RecordingImporter: Sendable {
     public func writeStandalone(_ timeline: SharedTimeline) throws(SharingError) {
         try timeline.validate()
         _ = try build(timeline.session, replacing: true) { emit in
-            for step in timeline.steps { try emit(step) }
+            for step in timeline.steps { try emit(SharedStep(step)) }
         }
     }
 
@@ -46,15 +46,19 @@ public struct RecordingImporter: Sendable {
     /// in order from step 0, so that no more than one step is held: what
     /// `export --format udf` streams into. The session is one transaction.
     ///
+    /// A step that comes with its stored text (`SharedStep.stored`) keeps
+    /// it, its hash and its size, where the keyframe policy allows: a copy
+    /// costs what reading costs, not what recording costs.
+    ///
     /// - Parameter produce: Calls its argument once per step.
     public func writeStandalone(
-        session: SharedSession, steps produce: (_ emit: (StepInput) throws -> Void) throws -> Void
+        session: SharedSession, steps produce: (_ emit: (SharedStep) throws -> Void) throws -> Void
     ) throws(SharingError) {
         _ = try build(session, replacing: true, produce)
     }
 
     private func build(
-        _ session: SharedSession, replacing: Bool, _ produce: (_ emit: (StepInput) throws -> Void) throws -> Void
+        _ session: SharedSession, replacing: Bool, _ produce: (_ emit: (SharedStep) throws -> Void) throws -> Void
     ) throws(SharingError) -> Int {
         let directory = (path as NSString).deletingLastPathComponent
         let name = ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial"
@@ -76,7 +80,7 @@ public struct RecordingImporter: Sendable {
     }
 
     private func insert(
-        _ session: SharedSession, into file: String, _ produce: (_ emit: (StepInput) throws -> Void) throws -> Void
+        _ session: SharedSession, into file: String, _ produce: (_ emit: (SharedStep) throws -> Void) throws -> Void
     ) throws(SharingError) -> Int {
         let database: Database
         do {
@@ -105,9 +109,11 @@ public struct RecordingImporter: Sendable {
                     .execute([sessionID, session.startedAt.timeIntervalSince1970])
                 let timelineID = Int(db.lastInsertedRowID)
                 var count = 0
-                try produce { step in
+                try produce { shared in
+                    let step = shared.input
                     try SharedTimeline.validate(step, at: count)
-                    try StepsTable.insert(try encoder.encode(HostStep(step), timelineID: timelineID), into: db)
+                    let row = try encoder.encode(HostStep(step), timelineID: timelineID, keeping: shared.stored.map { ($0, step.state) })
+                    try StepsTable.insert(row, into: db)
                     lastTime = step.time
                     count += 1
                 }

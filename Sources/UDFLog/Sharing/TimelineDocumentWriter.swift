@@ -28,25 +28,42 @@ public struct TimelineDocumentWriter {
         try output.append(head)
     }
 
+    /// Appends one exported step, reusing its stored hash when redaction
+    /// left its state as recorded.
+    public mutating func append(_ step: SharedStep, canonicalState: [UInt8]) throws {
+        try append(step.input, canonicalState: canonicalState, stateHash: step.stored?.hash)
+    }
+
     /// Appends one step. The object is assembled member by member, in
     /// canonical key order, so the state is serialized once for both its
     /// text and its hash; it equals `TimelineDocument.stepObject`'s canonical text.
     ///
-    /// - Parameter canonicalState: The state's canonical bytes, when the
-    ///   caller has them (`Recording.walkSharedCanonical`).
-    public mutating func append(_ step: StepInput, canonicalState: [UInt8]? = nil) throws {
+    /// - Parameters:
+    ///   - canonicalState: The state's canonical bytes, when the caller has
+    ///     them (`Recording.walkSharedCanonical`).
+    ///   - stateHash: The state's hash, when the caller has it.
+    public mutating func append(_ step: StepInput, canonicalState: [UInt8]? = nil, stateHash: String? = nil) throws {
         let state = canonicalState ?? step.state.canonicalBytes
-        var line: [UInt8] = Array((stepCount == 0 ? "\n" : ",\n").utf8)
-        line += Self.member("{", "action", (step.action ?? .null).canonicalBytes)
-        line += Self.member(",", "actionName", step.actionName.map { JSONValue.string($0).canonicalBytes } ?? Self.null)
-        line += Self.member(",", "cause", step.cause.map { Array(String($0).utf8) } ?? Self.null)
+        let action = (step.action ?? .null).canonicalBytes
         let patch = encoding == .patches ? previous.map { SharingAwarePatch.make(from: $0, to: step.state).jsonValue.canonicalBytes } : nil
-        if let patch { line += Self.member(",", "patch", patch) }
-        line += Self.member(",", "reducerNanoseconds", step.reducerNanoseconds.map { Array(String($0).utf8) } ?? Self.null)
-        if patch == nil { line += Self.member(",", "state", state) }
-        line += Self.member(",", "stateHash", JSONValue.string(StateHash.of(state)).canonicalBytes)
-        line += Self.member(",", "step", Array(String(step.step).utf8))
-        line += Self.member(",", "time", JSONValue.number(JSONNumber(step.time.timeIntervalSince1970)).canonicalBytes)
+        var line: [UInt8] = []
+        line.reserveCapacity(state.count + action.count + (patch?.count ?? 0) + 200)
+        line += stepCount == 0 ? Self.firstLine : Self.nextLine
+        Self.member("{\"action\":", action, to: &line)
+        if let name = step.actionName {
+            Self.member(",\"actionName\":", JSONValue.string(name).canonicalBytes, to: &line)
+        } else {
+            Self.member(",\"actionName\":", Self.null, to: &line)
+        }
+        Self.member(",\"cause\":", step.cause.map { Array(String($0).utf8) } ?? Self.null, to: &line)
+        if let patch { Self.member(",\"patch\":", patch, to: &line) }
+        Self.member(",\"reducerNanoseconds\":", step.reducerNanoseconds.map { Array(String($0).utf8) } ?? Self.null, to: &line)
+        if patch == nil { Self.member(",\"state\":", state, to: &line) }
+        line += Array(",\"stateHash\":\"".utf8)
+        line += (stateHash ?? StateHash.of(state)).utf8
+        line.append(UInt8(ascii: "\""))
+        Self.member(",\"step\":", Array(String(step.step).utf8), to: &line)
+        Self.member(",\"time\":", JSONValue.number(JSONNumber(step.time.timeIntervalSince1970)).canonicalBytes, to: &line)
         line.append(UInt8(ascii: "}"))
         try output.append(line)
         stepCount += 1
@@ -54,9 +71,14 @@ public struct TimelineDocumentWriter {
     }
 
     private static let null = Array("null".utf8)
+    private static let firstLine = Array("\n".utf8)
+    private static let nextLine = Array(",\n".utf8)
 
-    private static func member(_ separator: String, _ key: String, _ value: [UInt8]) -> [UInt8] {
-        Array(separator.utf8) + JSONValue.string(key).canonicalBytes + [UInt8(ascii: ":")] + value
+    /// Appends `prefix` (separator, quoted key and colon, spelled out: every
+    /// key here is plain ASCII, so its canonical form is itself) and `value`.
+    private static func member(_ prefix: StaticString, _ value: [UInt8], to line: inout [UInt8]) {
+        line.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        line += value
     }
 
     /// Closes the document and hands on the rest of it.

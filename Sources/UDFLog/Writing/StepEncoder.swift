@@ -31,30 +31,39 @@ final class StepEncoder {
     private let canonicalWriter = IncrementalCanonicalWriter()
     private let hasher = IncrementalStateHash()
     private var shadow: ShadowCheck?
+    /// Whether a copied step may keep its stored text: only where this
+    /// encoder would redact nothing and no shadow check wants the plain path.
+    private let keepsStoredText: Bool
 
     init(policy: KeyframePolicy, redactor: Redactor = .none, shadowCheck: Bool = false) {
         self.policy = policy
         stateRedaction = IncrementalRedaction(redactor: redactor)
         actionRedaction = IncrementalRedaction(redactor: redactor)
         shadow = shadowCheck ? ShadowCheck(redactor: redactor) : nil
+        keepsStoredText = redactor.changesNothing && !shadowCheck
     }
 
     /// The row for `input` on `timelineID`.
     ///
     /// - Throws: `RecordingError.unencodable` for a value with no JSON form,
     ///   `.shadowMismatch` when the shadow check is on and disagrees.
-    func encode(_ input: HostStep, timelineID: Int) throws(RecordingError) -> StepsTable.StoredRow {
+    /// - Parameter keeping: How a copied step is stored in its source, and
+    ///   its state: its text, hash and size are kept as they are when the
+    ///   text is given and the keyframe policy agrees, instead of being made
+    ///   again. The state is what the next patch is made from.
+    func encode(
+        _ input: HostStep, timelineID: Int, keeping stored: (StoredState, JSONValue)? = nil
+    ) throws(RecordingError) -> StepsTable.StoredRow {
+        if let stored, keepsStoredText, let row = try keptRow(input, timelineID: timelineID, stored: stored.0, state: stored.1) {
+            return row
+        }
         let state: JSONValue
-        var action: (raw: JSONValue, redacted: JSONValue)?
         do {
             state = stateRedaction.redact(try stateEncoder.encode(input.state))
-            if let value = input.action {
-                let raw = try JSONValueEncoder().encode(value)
-                action = (raw, actionRedaction.redactAlone(raw))
-            }
         } catch {
             throw RecordingError.unencodable(step: input.step, reason: "\(error)")
         }
+        let action = try encodeAction(of: input)
         let canonical = canonicalWriter.write(state)
         let hash = hasher.of(canonical)
         var patch: String?
@@ -72,6 +81,52 @@ final class StepEncoder {
             self.shadow = shadow
             position.shadowPrevious = shadow.previous
         }
+        return row(
+            input, timelineID: timelineID, action: action, state: state,
+            keyframe: patch == nil ? String(decoding: canonical, as: UTF8.self) : nil,
+            patch: patch, hash: hash, size: canonical.count
+        )
+    }
+
+    /// The row for a copied step that keeps its stored text, or nil when the
+    /// policy wants a keyframe where the source stored a patch.
+    private func keptRow(
+        _ input: HostStep, timelineID: Int, stored: StoredState, state: JSONValue
+    ) throws(RecordingError) -> StepsTable.StoredRow? {
+        let keyframe: String?
+        let patch: String?
+        switch stored.text {
+        case .keyframe(let text)?:
+            keyframe = String(decoding: text, as: UTF8.self)
+            patch = nil
+        case .patch(let text)?:
+            guard position.previous != nil, !policy.wantsKeyframe(stepsSinceKeyframe: position.stepsSinceKeyframe) else { return nil }
+            keyframe = nil
+            patch = String(decoding: text, as: UTF8.self)
+        case nil:
+            return nil
+        }
+        return row(
+            input, timelineID: timelineID, action: try encodeAction(of: input), state: state,
+            keyframe: keyframe, patch: patch, hash: stored.hash, size: stored.size
+        )
+    }
+
+    private func encodeAction(of input: HostStep) throws(RecordingError) -> (raw: JSONValue, redacted: JSONValue)? {
+        guard let value = input.action else { return nil }
+        do {
+            let raw = try JSONValueEncoder().encode(value)
+            return (raw, actionRedaction.redactAlone(raw))
+        } catch {
+            throw RecordingError.unencodable(step: input.step, reason: "\(error)")
+        }
+    }
+
+    /// The stored row, moving the encoder on past `state`.
+    private func row(
+        _ input: HostStep, timelineID: Int, action: (raw: JSONValue, redacted: JSONValue)?, state: JSONValue,
+        keyframe: String?, patch: String?, hash: String, size: Int
+    ) -> StepsTable.StoredRow {
         position.previous = state
         position.stepsSinceKeyframe = patch == nil ? 0 : position.stepsSinceKeyframe + 1
         return StepsTable.StoredRow(
@@ -82,10 +137,10 @@ final class StepEncoder {
             actionName: input.actionName ?? action.map { ActionName.of($0.raw) },
             cause: input.cause,
             reducerNanoseconds: input.reducerNanoseconds,
-            keyframe: patch == nil ? String(decoding: canonical, as: UTF8.self) : nil,
+            keyframe: keyframe,
             patch: patch,
             stateHash: hash,
-            stateSize: canonical.count
+            stateSize: size
         )
     }
 

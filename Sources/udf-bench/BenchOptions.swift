@@ -8,6 +8,8 @@ struct BenchOptions: Sendable {
     var fleetOnly = false
     /// Runs only the `blame` rows.
     var blameOnly = false
+    /// Runs only the dispatch rows.
+    var dispatchOnly = false
     /// Runs only the export rows, on a recording of this many steps.
     var exportOnlySteps: Int?
 
@@ -25,7 +27,8 @@ struct BenchOptions: Sendable {
             case "--keep": keep = true
             case "--fleet-only": fleetOnly = true
             case "--blame-only": blameOnly = true
-            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only] [--export-only STEPS]")
+            case "--dispatch-only": dispatchOnly = true
+            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only] [--dispatch-only] [--export-only STEPS]")
             }
         }
     }

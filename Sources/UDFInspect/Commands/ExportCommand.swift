@@ -122,7 +122,7 @@ struct ExportCommand: InspectCommand {
         if format == "udf" {
             do {
                 try RecordingImporter(path: output).writeStandalone(session: shared) { emit in
-                    redacted += try recording.walkSharedSteps(timeline, range: range, redactor: redactor, emit)
+                    redacted += try recording.walkSharedStepsOverlapped(timeline, range: range, redactor: redactor, emit)
                 }
             } catch {
                 throw InspectError(sharing: error)

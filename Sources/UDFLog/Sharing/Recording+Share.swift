@@ -88,15 +88,36 @@ extension Recording {
     }
 
     /// `walkShared`, handing each step over with its state's canonical bytes.
+    ///
+    /// The walk runs on a thread of its own while `body` and the canonical
+    /// text run on the calling thread (`walkSharedStepsOverlapped`).
     @discardableResult
     public func walkSharedCanonical(
         _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(),
         _ body: (_ step: SharedStep, _ canonicalState: [UInt8]) throws -> Void
     ) throws -> Int {
         let writer = IncrementalCanonicalWriter()
-        return try walkSharedSteps(timeline, range: range, redactor: redactor) { step in
+        return try walkSharedStepsOverlapped(timeline, range: range, redactor: redactor) { step in
             try body(step, writer.write(step.input.state))
         }
+    }
+
+    /// `walkSharedSteps` on a thread of its own, with `body` on the calling
+    /// thread: an export reads and writes at once, on two cores.
+    ///
+    /// The recording is used by that thread alone until this returns; the
+    /// caller must not use it from `body`.
+    @discardableResult
+    public func walkSharedStepsOverlapped(
+        _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(),
+        _ body: (SharedStep) throws -> Void
+    ) throws -> Int {
+        let recording = HandedOver(self)
+        let count = HandedOver(0)
+        try OverlappedWalk.run(produce: { emit in
+            count.value = try recording.value.walkSharedSteps(timeline, range: range, redactor: redactor, emit)
+        }, consume: body)
+        return count.value
     }
 
     /// `walkShared`, handing each step over with how the file stores it
@@ -212,5 +233,16 @@ extension Recording {
         } catch {
             throw RecordingError.invalidFile(path: path, reason: "is damaged: session \(session.id)'s metadata is not valid JSON")
         }
+    }
+}
+
+/// A value used by one thread at a time: handed to the walk's thread and
+/// read back only after `OverlappedWalk.run` has returned, which orders the
+/// two uses. `@unchecked Sendable` for that reason alone.
+private final class HandedOver<Value>: @unchecked Sendable {
+    var value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }

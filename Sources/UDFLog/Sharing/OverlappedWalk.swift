@@ -1,0 +1,130 @@
+import Foundation
+
+/// Runs a producer on a thread of its own and hands what it emits to a
+/// consumer on the calling thread, in order, so that reading a recording and
+/// writing an export overlap on two cores instead of taking turns.
+///
+/// Items travel in batches through a bounded hand-off, so memory stays
+/// bounded whatever the length. An error on either side stops both: the
+/// producer's reaches the caller after every item emitted before it; the
+/// consumer's stops the producer at its next emit. `run` returns only once
+/// the producer's thread has left, so nothing it used outlives the call.
+enum OverlappedWalk {
+    static let batchSize = 256
+    static let batchesInFlight = 4
+
+    static func run<Item: Sendable>(
+        produce: @escaping @Sendable (_ emit: (Item) throws -> Void) throws -> Void,
+        consume: (Item) throws -> Void
+    ) throws {
+        let handoff = Handoff<Item>(capacity: batchesInFlight)
+        let thread = Thread {
+            var batch: [Item] = []
+            batch.reserveCapacity(batchSize)
+            var failure: (any Error)?
+            do {
+                try produce { item in
+                    batch.append(item)
+                    if batch.count == batchSize {
+                        try handoff.put(batch)
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+            } catch {
+                failure = error
+            }
+            // What was emitted before an error still arrives, ahead of it.
+            do {
+                if !batch.isEmpty { try handoff.put(batch) }
+            } catch {
+                failure = failure ?? error
+            }
+            handoff.finish(failure)
+        }
+        // Deep JSON states recurse; give the producer the main thread's stack size.
+        thread.stackSize = 8 << 20
+        thread.start()
+        do {
+            while let batch = try handoff.take() {
+                for item in batch { try consume(item) }
+            }
+        } catch {
+            handoff.cancel()
+            handoff.waitUntilFinished()
+            throw error
+        }
+    }
+}
+
+/// The producer stopped because the consumer gave up.
+private struct ConsumerStopped: Error {}
+
+/// Batches between the two threads. `@unchecked Sendable` because
+/// `condition` guards every property: each is read and written only while
+/// it is locked.
+private final class Handoff<Item: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var batches: [[Item]] = []
+    private let capacity: Int
+    private var finished = false
+    private var failure: (any Error)?
+    private var cancelled = false
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// For the producer: waits for room; throws once the consumer has given up.
+    func put(_ batch: [Item]) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count >= capacity, !cancelled {
+            condition.wait()
+        }
+        if cancelled { throw ConsumerStopped() }
+        batches.append(batch)
+        condition.broadcast()
+    }
+
+    /// For the producer, last: the walk ended, with an error or none.
+    func finish(_ error: (any Error)?) {
+        condition.lock()
+        finished = true
+        failure = error
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// For the consumer: the next batch, nil at the end, or the producer's error
+    /// once every batch before it was taken.
+    func take() throws -> [Item]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty, !finished {
+            condition.wait()
+        }
+        if !batches.isEmpty {
+            condition.broadcast()
+            return batches.removeFirst()
+        }
+        if let failure { throw failure }
+        return nil
+    }
+
+    /// For the consumer: stop the producer at its next hand-off.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        batches.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func waitUntilFinished() {
+        condition.lock()
+        while !finished {
+            condition.wait()
+        }
+        condition.unlock()
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+import UDFJSON
+import UDFLog
+
+/// Exports read on one thread and write on another. The overlapped walk must
+/// hand over exactly what the plain walk visits, in order, and stop cleanly
+/// on an error from either side.
+@Suite struct OverlappedWalkTests {
+    private struct Seen: Equatable {
+        let step: Int
+        let state: [UInt8]
+        let action: [UInt8]?
+        let stored: StoredState?
+    }
+
+    private static func seen(_ step: SharedStep) -> Seen {
+        Seen(step: step.input.step, state: step.input.state.canonicalBytes, action: step.input.action?.canonicalBytes, stored: step.stored)
+    }
+
+    @Test(arguments: [nil, 3...3, 130...1_000])
+    func itHandsOverWhatThePlainWalkVisitsInOrder(range: ClosedRange<Int>?) throws {
+        let recording = try Recording(path: Fixtures.workload)
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        let shareRange = try recording.shareRange(range, of: timeline)
+        let redactor = Redactor(extraKeys: ["title"])
+        var plain: [Seen] = []
+        let plainCount = try recording.walkSharedSteps(timeline, range: shareRange, redactor: redactor) { plain.append(Self.seen($0)) }
+        var overlapped: [Seen] = []
+        let overlappedCount = try recording.walkSharedStepsOverlapped(timeline, range: shareRange, redactor: redactor) {
+            overlapped.append(Self.seen($0))
+        }
+        #expect(overlapped.count == shareRange.exportedCount)
+        #expect(overlapped == plain)
+        #expect(overlappedCount == plainCount)
+        if range == nil { #expect(plainCount > 0, "the rule redacted something") }
+    }
+
+    private struct Full: Error, Equatable {}
+
+    @Test func aWriterErrorStopsTheWalkAndReachesTheCaller() throws {
+        let recording = try Recording(path: Fixtures.workload)
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        let shareRange = try recording.shareRange(nil, of: timeline)
+        var handled = 0
+        #expect(throws: Full()) {
+            try recording.walkSharedStepsOverlapped(timeline, range: shareRange) { _ in
+                handled += 1
+                if handled == 300 { throw Full() }
+            }
+        }
+        #expect(handled == 300)
+        // The recording is free again once the call returns.
+        #expect(try recording.verify().isOK)
+    }
+
+    @Test func aReadErrorArrivesAfterEveryStepBeforeIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.copy(Fixtures.workload, as: "corrupt.udf")
+        try rewrite(path, sql: "UPDATE steps SET patch = '[{\"op\":\"remove\",\"path\":\"/nothing\"}]' WHERE step = 700 AND patch IS NOT NULL")
+        let recording = try Recording(path: path)
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        let shareRange = try recording.shareRange(nil, of: timeline)
+        var steps: [Int] = []
+        #expect {
+            try recording.walkSharedStepsOverlapped(timeline, range: shareRange) { steps.append($0.input.step) }
+        } throws: { error in
+            guard case RecordingError.corruptStep(step: 700, _, _) = error else { return false }
+            return true
+        }
+        #expect(steps == Array(0..<700))
+    }
+}

@@ -14,12 +14,6 @@ extension Recorder {
     /// The first transition also records the state before it, numbered
     /// `transition.step - 1`, so the recorder's numbers are the store's.
     public func record<State: Encodable & Sendable, Action: Encodable & Sendable>(_ transition: Transition<State, Action>) {
-        if !queue.isStarted {
-            start(state: transition.stateBefore, step: transition.step - 1, time: transition.timestamp)
-        }
-        record(
-            action: transition.action, state: transition.stateAfter, cause: transition.cause,
-            time: transition.timestamp, reducerDuration: transition.reducerDuration
-        )
+        queueTransition(transition)
     }
 }

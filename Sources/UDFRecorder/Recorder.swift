@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import UDF
 import UDFJSON
 import UDFLog
 
@@ -222,6 +223,23 @@ public final class Recorder: Sendable {
         } catch {
             report(error)
             return nil
+        }
+    }
+
+    /// Queues one of our `Store`'s transitions, and before the first one the
+    /// state it starts from, under one lock.
+    func queueTransition<State: Encodable & Sendable, Action: Encodable & Sendable>(_ transition: Transition<State, Action>) {
+        do {
+            _ = try queue.pushNext(orStartAt: transition.step - 1, with: { step in
+                HostStep(step: step, time: transition.timestamp, action: nil, cause: nil, reducerNanoseconds: nil, state: transition.stateBefore)
+            }, { step in
+                HostStep(
+                    step: step, time: transition.timestamp, action: transition.action, cause: transition.cause,
+                    reducerNanoseconds: Int(nanoseconds: transition.reducerDuration), state: transition.stateAfter
+                )
+            })
+        } catch {
+            report(error)
         }
     }
 

@@ -25,13 +25,6 @@ final class StepQueue: @unchecked Sendable {
         items.reserveCapacity(capacity)
     }
 
-    /// Whether the session's first state was queued, or the file had it.
-    var isStarted: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return nextStep != nil
-    }
-
     /// Why a step was not queued.
     enum Refusal: Error {
         /// Nothing was started: a transition needs a first state before it.
@@ -58,7 +51,16 @@ final class StepQueue: @unchecked Sendable {
         try push(first: nil, make)
     }
 
-    private func push(first: Int?, _ make: (Int) -> HostStep) throws(Refusal) -> Int {
+    /// Queues a transition, and first, when nothing was started yet, the
+    /// state it starts from as step `firstStep`: one lock for both, so a
+    /// store's middleware pays one lock per send.
+    func pushNext(orStartAt firstStep: Int, with first: (Int) -> HostStep, _ make: (Int) -> HostStep) throws(Refusal) -> Int {
+        try push(first: nil, startAt: firstStep, start: first, make)
+    }
+
+    private func push(
+        first: Int?, startAt: Int? = nil, start: (Int) -> HostStep? = { _ in nil }, _ make: (Int) -> HostStep
+    ) throws(Refusal) -> Int {
         condition.lock()
         defer { condition.unlock() }
         while items.count >= capacity && !isStopped && !isClosing {
@@ -66,6 +68,12 @@ final class StepQueue: @unchecked Sendable {
         }
         if isClosing { throw .closed }
         if isStopped { throw .stopped }
+        let wasEmpty = items.isEmpty
+        if nextStep == nil, let startAt, let firstState = start(startAt) {
+            items.append(firstState)
+            enqueued += 1
+            nextStep = startAt + 1
+        }
         let step: Int
         if let first {
             guard nextStep == nil else { throw .alreadyStarted }
@@ -77,7 +85,8 @@ final class StepQueue: @unchecked Sendable {
         nextStep = step + 1
         items.append(make(step))
         enqueued += 1
-        if items.count == 1 {
+        // Only an empty queue can have the writer waiting on it.
+        if wasEmpty {
             condition.broadcast()
         }
         return step

@@ -126,6 +126,28 @@ import UDFJSON
             == #"patch operation 0 (remove): invalid JSON pointer "/a~2b": '~' must be followed by '0' or '1'"#)
     }
 
+    /// RFC 6901 escapes code points, not Characters: a `~` or `/` followed by
+    /// a combining mark is escaped, and read back, like any other.
+    @Test(arguments: ["~\u{301}", "/\u{301}", "a/\u{301}b", "~0\u{301}", "\u{301}/", "caf\u{E9}/cafe\u{301}", "~", "/"])
+    func pointerEscapesHoldBesideCombiningMarks(_ key: String) throws {
+        let pointer = JSONPointer(tokens: [key, "x"])
+        let parsed = try JSONPointer(parsing: pointer.description)
+        #expect(parsed.tokens.count == 2)
+        #expect(parsed.tokens[0].unicodeScalars.elementsEqual(key.unicodeScalars))
+        let before: JSONValue = [:]
+        let after: JSONValue = .object([key: ["x": 1]])
+        var patched = before
+        try JSONPatch.make(from: before, to: after).apply(inPlace: &patched)
+        #expect(patched.canonicalBytes == after.canonicalBytes)
+    }
+
+    @Test func aTildeBeforeACombiningMarkIsNotAnEscape() {
+        #expect(throws: JSONPatchError(.invalidPointer("/a~\u{301}", reason: "'~' must be followed by '0' or '1'"))) {
+            try JSONPointer(parsing: "/a~\u{301}")
+        }
+        #expect(throws: Never.self) { try JSONPointer(parsing: "/\u{301}") }
+    }
+
     @Test func pointerEscapesRoundTrip() throws {
         let pointer = try JSONPointer(parsing: "/a~1b/c~0d/~01/")
         #expect(pointer.tokens == ["a/b", "c~d", "~1", ""])

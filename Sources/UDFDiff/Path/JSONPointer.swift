@@ -32,26 +32,33 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
             tokens = []
             return
         }
-        guard text.hasPrefix("/") else {
+        guard text.utf8.first == UInt8(ascii: "/") else {
             throw JSONPatchError(.invalidPointer(text, reason: "must be empty or start with '/'"))
         }
+        // By UTF-8 bytes, not Characters: a `~` or `/` followed by a combining
+        // mark is still an escape or a separator (RFC 6901 works on code points).
         var decoded: [String] = []
-        for rawToken in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            var token = ""
-            var characters = rawToken.makeIterator()
-            while let character = characters.next() {
-                guard character == "~" else {
-                    token.append(character)
+        for rawToken in text.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            guard rawToken.contains(UInt8(ascii: "~")) else {
+                decoded.append(String(decoding: rawToken, as: UTF8.self))
+                continue
+            }
+            var token: [UInt8] = []
+            token.reserveCapacity(rawToken.count)
+            var bytes = rawToken.makeIterator()
+            while let byte = bytes.next() {
+                guard byte == UInt8(ascii: "~") else {
+                    token.append(byte)
                     continue
                 }
-                switch characters.next() {
-                case "0": token.append("~")
-                case "1": token.append("/")
+                switch bytes.next() {
+                case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
+                case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
                 default:
                     throw JSONPatchError(.invalidPointer(text, reason: "'~' must be followed by '0' or '1'"))
                 }
             }
-            decoded.append(token)
+            decoded.append(String(decoding: token, as: UTF8.self))
         }
         tokens = decoded
     }
@@ -80,15 +87,20 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
             && other.tokens.prefix(tokens.count).elementsEqual(tokens) { $0.hasSameScalars(as: $1) }
     }
 
+    /// By UTF-8 bytes, as parsing reads them back: a `~` or `/` followed by a
+    /// combining mark is escaped like any other.
     private static func escape(_ token: String) -> String {
-        var escaped = ""
-        for character in token {
-            switch character {
-            case "~": escaped += "~0"
-            case "/": escaped += "~1"
-            default: escaped.append(character)
+        let utf8 = token.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(utf8.count + 4)
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "~"): escaped += [UInt8(ascii: "~"), UInt8(ascii: "0")]
+            case UInt8(ascii: "/"): escaped += [UInt8(ascii: "~"), UInt8(ascii: "1")]
+            default: escaped.append(byte)
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 }

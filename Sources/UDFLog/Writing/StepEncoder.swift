@@ -19,7 +19,7 @@ final class StepEncoder {
     /// whatever it saw last.
     struct Position {
         var previous: JSONValue?
-        var stepsSinceKeyframe = 0
+        var sinceKeyframe = KeyframePolicy.Progress()
         var shadowPrevious: JSONValue?
     }
 
@@ -58,7 +58,7 @@ final class StepEncoder {
         let canonical = canonicalWriter.write(state)
         let hash = hasher.of(canonical)
         var patch: String?
-        if let previous = position.previous, !policy.wantsKeyframe(stepsSinceKeyframe: position.stepsSinceKeyframe) {
+        if let previous = position.previous, !policy.wantsKeyframe(after: position.sinceKeyframe, stateBytes: canonical.count) {
             let text = SharingAwarePatch.make(from: previous, to: state).jsonValue.canonicalText
             if policy.patchIsWorthIt(patchBytes: text.utf8.count, stateBytes: canonical.count) {
                 patch = text
@@ -73,7 +73,7 @@ final class StepEncoder {
             position.shadowPrevious = shadow.previous
         }
         position.previous = state
-        position.stepsSinceKeyframe = patch == nil ? 0 : position.stepsSinceKeyframe + 1
+        position.sinceKeyframe.record(patchBytes: patch?.utf8.count)
         return StepsTable.StoredRow(
             timelineID: timelineID,
             step: input.step,

@@ -131,6 +131,11 @@ private struct JSONByteReader {
     /// arrays of objects of one shape, so the next object is sized to match
     /// instead of growing (and rehashing) as its members arrive.
     private var lastObjectCount = 0
+    /// The same for arrays, capped: most small arrays of a state (tags,
+    /// coordinates) have the length of the one before.
+    private var lastArrayCount = 0
+    /// Short strings already made, for documents large enough to repeat them.
+    private var shortStrings: ShortStringCache?
 
     init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, tracksSpans: Bool) {
         self.buffer = buffer
@@ -140,6 +145,15 @@ private struct JSONByteReader {
         bomLength = hasBOM ? 3 : 0
         position = bomLength
         isCanonical = tracksSpans && !hasBOM
+        if buffer.count >= 16_384 { shortStrings = ShortStringCache() }
+    }
+
+    /// The string of `bytes`, validated UTF-8; short ones from the cache.
+    private mutating func makeString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if bytes.count <= ShortStringCache.maximumCount, shortStrings != nil {
+            return shortStrings!.string(bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Records where a finished container lies, while the text is canonical.
@@ -186,8 +200,8 @@ private struct JSONByteReader {
                     position += 1
                     value = .object([:])
                 } else {
-                    var frame = Frame(isObject: true)
-                    if lastObjectCount > 1 { frame.members.reserveCapacity(lastObjectCount) }
+                    // `Dictionary(minimumCapacity:)` is inlined; `reserveCapacity` was an unspecialized call.
+                    var frame = Frame(isObject: true, members: Dictionary(minimumCapacity: lastObjectCount))
                     frame.start = position - 1
                     frame.keyOffset = position
                     frame.key = try parseKey()
@@ -207,6 +221,7 @@ private struct JSONByteReader {
                     value = .array([])
                 } else {
                     var frame = Frame(isObject: false)
+                    if lastArrayCount > 1 { frame.elements.reserveCapacity(min(lastArrayCount, 16)) }
                     frame.start = position - 1
                     stack.append(frame)
                     continue parsing
@@ -285,6 +300,7 @@ private struct JSONByteReader {
                     } else if byte == UInt8(ascii: "]") {
                         position += 1
                         let frame = stack.removeLast()
+                        lastArrayCount = frame.elements.count
                         value = .array(frame.elements)
                         if tracksSpans { recordSpan(value, from: frame.start) }
                     } else {
@@ -367,7 +383,7 @@ private struct JSONByteReader {
                     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<position]))
                     string = String(decoding: scratch, as: UTF8.self)
                 } else {
-                    string = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
+                    string = makeString(UnsafeBufferPointer(rebasing: buffer[start..<position]))
                 }
                 position += 1
                 return string
@@ -545,7 +561,7 @@ private struct JSONByteReader {
             }
             skipDigits()
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
+        let text = makeString(UnsafeBufferPointer(rebasing: buffer[start..<position]))
         // Without an exponent, 308 integer digits always fit in a double; only
         // longer literals or exponents need the (slower) conversion to check.
         if hasExponent || integerDigits > 308 {

@@ -294,7 +294,7 @@ private struct CommonEnds {
                        memcmp(a + o * stride, b + n * stride, size) == 0 {
                         return true
                     }
-                    return old[o] == new[n]
+                    return SmallObjectEquality.equal(old[o], new[n])
                 }
                 var prefix = 0
                 while prefix < shorter, equal(prefix, prefix) { prefix += 1 }
@@ -327,14 +327,14 @@ private struct IdentifiedPair {
     init?(_ old: [JSONValue], _ new: [JSONValue], ends: CommonEnds) {
         // Rejects a plain array at its first element; an empty array carries
         // no ids, so it matches an identified one, as the first insertion does.
-        if let first = old.first, first["id"] == nil { return nil }
-        if let first = new.first, first["id"] == nil { return nil }
+        if let first = old.first, SmallObjectEquality.id(of: first) == nil { return nil }
+        if let first = new.first, SmallObjectEquality.id(of: first) == nil { return nil }
         var endIDs = IDSet(capacity: ends.prefix + ends.suffix)
         for index in 0..<ends.prefix {
-            guard let id = old[index]["id"], endIDs.insert(id) else { return nil }
+            guard let id = SmallObjectEquality.id(of: old[index]), endIDs.insert(id) else { return nil }
         }
         for index in (old.count - ends.suffix)..<old.count {
-            guard let id = old[index]["id"], endIDs.insert(id) else { return nil }
+            guard let id = SmallObjectEquality.id(of: old[index]), endIDs.insert(id) else { return nil }
         }
         func middle(_ elements: [JSONValue]) -> (ids: [JSONValue], indexByID: [JSONValue: Int])? {
             let range = ends.prefix..<(elements.count - ends.suffix)
@@ -343,7 +343,7 @@ private struct IdentifiedPair {
             ids.reserveCapacity(range.count)
             indexByID.reserveCapacity(range.count)
             for index in range {
-                guard let id = elements[index]["id"], !endIDs.contains(id),
+                guard let id = SmallObjectEquality.id(of: elements[index]), !endIDs.contains(id),
                       indexByID.updateValue(index, forKey: id) == nil else { return nil }
                 ids.append(id)
             }

@@ -134,8 +134,6 @@ private struct JSONByteReader {
     /// The same for arrays, capped: most small arrays of a state (tags,
     /// coordinates) have the length of the one before.
     private var lastArrayCount = 0
-    /// Short strings already made, for documents large enough to repeat them.
-    private var shortStrings: ShortStringCache?
 
     init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, tracksSpans: Bool) {
         self.buffer = buffer
@@ -145,15 +143,6 @@ private struct JSONByteReader {
         bomLength = hasBOM ? 3 : 0
         position = bomLength
         isCanonical = tracksSpans && !hasBOM
-        if buffer.count >= 16_384 { shortStrings = ShortStringCache() }
-    }
-
-    /// The string of `bytes`, validated UTF-8; short ones from the cache.
-    private mutating func makeString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if bytes.count <= ShortStringCache.maximumCount, shortStrings != nil {
-            return shortStrings!.string(bytes)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Records where a finished container lies, while the text is canonical.
@@ -383,7 +372,7 @@ private struct JSONByteReader {
                     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<position]))
                     string = String(decoding: scratch, as: UTF8.self)
                 } else {
-                    string = makeString(UnsafeBufferPointer(rebasing: buffer[start..<position]))
+                    string = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
                 }
                 position += 1
                 return string
@@ -561,7 +550,7 @@ private struct JSONByteReader {
             }
             skipDigits()
         }
-        let text = makeString(UnsafeBufferPointer(rebasing: buffer[start..<position]))
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
         // Without an exponent, 308 integer digits always fit in a double; only
         // longer literals or exponents need the (slower) conversion to check.
         if hasExponent || integerDigits > 308 {

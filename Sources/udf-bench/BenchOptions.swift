@@ -8,6 +8,8 @@ struct BenchOptions: Sendable {
     var fleetOnly = false
     /// Runs only the `blame` rows.
     var blameOnly = false
+    /// Runs only issue 16's diff, parse, rebuild and file-size rows at 1 MB.
+    var diffParseOnly = false
     /// Runs only the export rows, on a recording of this many steps.
     var exportOnlySteps: Int?
 
@@ -25,7 +27,8 @@ struct BenchOptions: Sendable {
             case "--keep": keep = true
             case "--fleet-only": fleetOnly = true
             case "--blame-only": blameOnly = true
-            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only] [--export-only STEPS]")
+            case "--diff-parse-only": diffParseOnly = true
+            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only] [--diff-parse-only] [--export-only STEPS]")
             }
         }
     }

@@ -131,6 +131,9 @@ private struct JSONByteReader {
     /// arrays of objects of one shape, so the next object is sized to match
     /// instead of growing (and rehashing) as its members arrive.
     private var lastObjectCount = 0
+    /// The same for arrays, capped: most small arrays of a state (tags,
+    /// coordinates) have the length of the one before.
+    private var lastArrayCount = 0
 
     init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, tracksSpans: Bool) {
         self.buffer = buffer
@@ -186,8 +189,8 @@ private struct JSONByteReader {
                     position += 1
                     value = .object([:])
                 } else {
-                    var frame = Frame(isObject: true)
-                    if lastObjectCount > 1 { frame.members.reserveCapacity(lastObjectCount) }
+                    // `Dictionary(minimumCapacity:)` is inlined; `reserveCapacity` was an unspecialized call.
+                    var frame = Frame(isObject: true, members: Dictionary(minimumCapacity: lastObjectCount))
                     frame.start = position - 1
                     frame.keyOffset = position
                     frame.key = try parseKey()
@@ -207,6 +210,7 @@ private struct JSONByteReader {
                     value = .array([])
                 } else {
                     var frame = Frame(isObject: false)
+                    if lastArrayCount > 1 { frame.elements.reserveCapacity(min(lastArrayCount, 16)) }
                     frame.start = position - 1
                     stack.append(frame)
                     continue parsing
@@ -285,6 +289,7 @@ private struct JSONByteReader {
                     } else if byte == UInt8(ascii: "]") {
                         position += 1
                         let frame = stack.removeLast()
+                        lastArrayCount = frame.elements.count
                         value = .array(frame.elements)
                         if tracksSpans { recordSpan(value, from: frame.start) }
                     } else {

@@ -10,6 +10,8 @@ struct BenchOptions: Sendable {
     var blameOnly = false
     /// Runs only the dispatch rows.
     var dispatchOnly = false
+    /// Runs only issue 16's diff, parse, rebuild and file-size rows at 1 MB.
+    var diffParseOnly = false
     /// Runs only the export rows, on a recording of this many steps.
     var exportOnlySteps: Int?
 
@@ -28,7 +30,8 @@ struct BenchOptions: Sendable {
             case "--fleet-only": fleetOnly = true
             case "--blame-only": blameOnly = true
             case "--dispatch-only": dispatchOnly = true
-            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only] [--dispatch-only] [--export-only STEPS]")
+            case "--diff-parse-only": diffParseOnly = true
+            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only] [--dispatch-only] [--diff-parse-only] [--export-only STEPS]")
             }
         }
     }

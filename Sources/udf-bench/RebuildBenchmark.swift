@@ -7,18 +7,44 @@ enum RebuildBenchmark {
     struct Result {
         let median: Double
         let worst: Double
+        /// A least-squares line through (patches replayed, time): what a
+        /// rebuild costs from its keyframe alone, and what each patch adds.
+        let fromKeyframe: Double
+        let perPatch: Double
     }
 
     static func run(path: String, samples: Int) throws -> Result {
+        let keyframes: [Int]
+        do {
+            let recording = try Recording(path: path)
+            keyframes = try recording.steps(on: try recording.timeline(nil, in: try recording.session(nil)))
+                .filter(\.isKeyframe).map(\.step)
+        }
         let steps = try Recording(path: path).session(nil).stepCount
         var random = SplitMix64(seed: 0x5EED)
         var times = Samples()
+        var points: [(patches: Double, seconds: Double)] = []
         for _ in 0..<samples {
             let step = Int(random.next() % UInt64(steps))
             let recording = try Recording(path: path)
             let timeline = try recording.timeline(nil, in: try recording.session(nil))
-            times.add(seconds: try measure { _ = try recording.state(at: step, on: timeline) })
+            let seconds = try measure { _ = try recording.state(at: step, on: timeline) }
+            times.add(seconds: seconds)
+            let keyframe = keyframes.last { $0 <= step } ?? 0
+            points.append((Double(step - keyframe), seconds))
         }
-        return Result(median: times.median, worst: times.seconds.max() ?? .nan)
+        let line = fit(points)
+        return Result(median: times.median, worst: times.seconds.max() ?? .nan, fromKeyframe: line.intercept, perPatch: line.slope)
+    }
+
+    private static func fit(_ points: [(patches: Double, seconds: Double)]) -> (intercept: Double, slope: Double) {
+        let n = Double(points.count)
+        let meanX = points.map(\.patches).reduce(0, +) / n
+        let meanY = points.map(\.seconds).reduce(0, +) / n
+        let covariance = points.map { ($0.patches - meanX) * ($0.seconds - meanY) }.reduce(0, +)
+        let variance = points.map { ($0.patches - meanX) * ($0.patches - meanX) }.reduce(0, +)
+        guard variance > 0 else { return (meanY, .nan) }
+        let slope = covariance / variance
+        return (meanY - slope * meanX, slope)
     }
 }

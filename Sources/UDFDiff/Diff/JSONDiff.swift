@@ -1,3 +1,4 @@
+import Foundation
 import UDFJSON
 
 /// Computes the structural difference between two JSON values.
@@ -19,18 +20,27 @@ public enum JSONDiff {
     /// Containers that share storage are equal without a look inside, so
     /// two states rebuilt from one another cost time in what changed.
     public static func diff(_ a: JSONValue, _ b: JSONValue) -> DiffNode? {
-        if a.isIdentical(to: b) || a == b { return nil }
         switch (a, b) {
         case (.object(let old), .object(let new)):
-            return .object(diffObjects(old, new))
+            if a.isIdentical(to: b) { return nil }
+            // No `==` first: it would walk the equal part once more before the diff walks it.
+            let changes = diffObjects(old, new)
+            return changes.entries.contains(where: \.isChange) ? .object(changes) : nil
         case (.array(let old), .array(let new)):
-            if let old = IdentifiedElements(old), let new = IdentifiedElements(new) {
-                return .array(diffByIdentity(old, new))
+            if a.isIdentical(to: b) { return nil }
+            // Equal ends first, by bits and then by value, so that only the
+            // differing middle is indexed by id or tokenized.
+            let ends = CommonEnds(old, new)
+            if ends.prefix == old.count, old.count == new.count { return nil }
+            if let pair = IdentifiedPair(old, new, ends: ends) {
+                return .array(diffByIdentity(pair))
             }
-            return .array(diffBySequence(old, new))
-        case (.string(let old), .string(let new)) where old.contains("\n") || new.contains("\n"):
-            return .text(diffLines(old, new))
+            return .array(diffBySequence(old, new, ends: ends))
         default:
+            if a == b { return nil }
+            if case (.string(let old), .string(let new)) = (a, b), old.contains("\n") || new.contains("\n") {
+                return .text(diffLines(old, new))
+            }
             return .replaced(old: a, new: b)
         }
     }
@@ -60,7 +70,7 @@ public enum JSONDiff {
         return ObjectDiff(entries: entries)
     }
 
-    private static func diffBySequence(_ old: [JSONValue], _ new: [JSONValue]) -> ArrayDiff {
+    private static func diffBySequence(_ old: [JSONValue], _ new: [JSONValue], ends: CommonEnds) -> ArrayDiff {
         var tokens: [JSONValue: Int] = [:]
         func token(_ value: JSONValue) -> Int {
             if let existing = tokens[value] { return existing }
@@ -68,9 +78,7 @@ public enum JSONDiff {
             tokens[value] = fresh
             return fresh
         }
-        // Tokens hash whole elements; the equal ends cost one `==` each,
-        // which is O(1) for elements that share storage.
-        let ends = CommonEnds(old, new)
+        // Tokens hash whole elements, of the middle only.
         var script: [MyersDiff.Edit] = (0..<ends.prefix).map { .equal(old: $0, new: $0) }
         let middle = MyersDiff.edits(
             from: old[ends.prefix..<(old.count - ends.suffix)].map(token),
@@ -109,45 +117,47 @@ public enum JSONDiff {
         return ArrayDiff(matching: .sequence, entries: builder.entries, oldCount: old.count, newCount: new.count)
     }
 
-    private static func diffByIdentity(_ old: IdentifiedElements, _ new: IdentifiedElements) -> ArrayDiff {
+    private static func diffByIdentity(_ pair: IdentifiedPair) -> ArrayDiff {
         // The stable elements are a longest common subsequence of the ids both
         // arrays share; every other shared id has moved.
         // Equal elements at both ends keep their places (ids are unique, so
         // none of theirs occurs in the middle); only the middle is matched.
-        let ends = CommonEnds(old.elements, new.elements)
-        let oldMiddle = ends.prefix..<(old.ids.count - ends.suffix)
-        let newMiddle = ends.prefix..<(new.ids.count - ends.suffix)
+        let old = pair.old
+        let new = pair.new
+        let prefix = pair.ends.prefix
+        let oldEnd = old.count - pair.ends.suffix
+        let newEnd = new.count - pair.ends.suffix
         var tokens: [JSONValue: Int] = [:]
-        for id in old.ids[oldMiddle] where new.indexByID[id] != nil { tokens[id] = tokens.count }
-        let oldShared = old.ids[oldMiddle].compactMap { tokens[$0] }
-        let newShared = new.ids[newMiddle].compactMap { tokens[$0] }
+        for id in pair.oldIDs where pair.newIndexByID[id] != nil { tokens[id] = tokens.count }
+        let oldShared = pair.oldIDs.compactMap { tokens[$0] }
+        let newShared = pair.newIDs.compactMap { tokens[$0] }
         var stable = Set<Int>()
         for case .equal(let oldPosition, _) in MyersDiff.edits(from: oldShared, to: newShared) {
             stable.insert(oldShared[oldPosition])
         }
 
-        var builder = EntryBuilder(new: new.elements)
-        if ends.prefix > 0 {
-            builder.appendUnchangedRun(oldIndex: 0, newIndex: 0, count: ends.prefix)
+        var builder = EntryBuilder(new: new)
+        if prefix > 0 {
+            builder.appendUnchangedRun(oldIndex: 0, newIndex: 0, count: prefix)
         }
-        var oldCursor = ends.prefix
+        var oldCursor = prefix
         func flushRemoved(upTo end: Int) {
             while oldCursor < end {
-                let id = old.ids[oldCursor]
-                if new.indexByID[id] == nil {
-                    builder.entries.append(.removed(oldIndex: oldCursor, id: id, value: old.elements[oldCursor]))
+                let id = pair.oldIDs[oldCursor - prefix]
+                if pair.newIndexByID[id] == nil {
+                    builder.entries.append(.removed(oldIndex: oldCursor, id: id, value: old[oldCursor]))
                 }
                 oldCursor += 1
             }
         }
-        for newIndex in newMiddle {
-            let id = new.ids[newIndex]
-            let newValue = new.elements[newIndex]
-            guard let oldIndex = old.indexByID[id], let token = tokens[id] else {
+        for newIndex in prefix..<newEnd {
+            let id = pair.newIDs[newIndex - prefix]
+            let newValue = new[newIndex]
+            guard let oldIndex = pair.oldIndexByID[id], let token = tokens[id] else {
                 builder.entries.append(.inserted(newIndex: newIndex, id: id, value: newValue))
                 continue
             }
-            let child = diff(old.elements[oldIndex], newValue)
+            let child = diff(old[oldIndex], newValue)
             if stable.contains(token) {
                 flushRemoved(upTo: oldIndex)
                 oldCursor = oldIndex + 1
@@ -160,14 +170,11 @@ public enum JSONDiff {
                 builder.entries.append(.moved(oldIndex: oldIndex, newIndex: newIndex, id: id, diff: child))
             }
         }
-        flushRemoved(upTo: old.ids.count - ends.suffix)
-        if ends.suffix > 0 {
-            builder.appendUnchangedRun(
-                oldIndex: old.ids.count - ends.suffix, newIndex: new.ids.count - ends.suffix, count: ends.suffix
-            )
+        flushRemoved(upTo: oldEnd)
+        if pair.ends.suffix > 0 {
+            builder.appendUnchangedRun(oldIndex: oldEnd, newIndex: newEnd, count: pair.ends.suffix)
         }
-        return ArrayDiff(matching: .identity, entries: builder.entries,
-                         oldCount: old.elements.count, newCount: new.elements.count)
+        return ArrayDiff(matching: .identity, entries: builder.entries, oldCount: old.count, newCount: new.count)
     }
 
     private static func diffLines(_ old: String, _ new: String) -> TextDiff {
@@ -276,41 +283,79 @@ private struct CommonEnds {
 
     init(_ old: [JSONValue], _ new: [JSONValue]) {
         let shorter = min(old.count, new.count)
-        var prefix = 0
-        while prefix < shorter, Self.equal(old[prefix], new[prefix]) { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix, Self.equal(old[old.count - 1 - suffix], new[new.count - 1 - suffix]) {
-            suffix += 1
+        // Same bits first, a memcmp with no reference counting; `==` only
+        // where the bits differ, and it decides.
+        let stride = MemoryLayout<JSONValue>.stride
+        let size = MemoryLayout<JSONValue>.size
+        (prefix, suffix) = old.withUnsafeBytes { mine in
+            new.withUnsafeBytes { theirs in
+                func equal(_ o: Int, _ n: Int) -> Bool {
+                    if let a = mine.baseAddress, let b = theirs.baseAddress,
+                       memcmp(a + o * stride, b + n * stride, size) == 0 {
+                        return true
+                    }
+                    return SmallObjectEquality.equal(old[o], new[n])
+                }
+                var prefix = 0
+                while prefix < shorter, equal(prefix, prefix) { prefix += 1 }
+                var suffix = 0
+                while suffix < shorter - prefix, equal(old.count - 1 - suffix, new.count - 1 - suffix) {
+                    suffix += 1
+                }
+                return (prefix, suffix)
+            }
         }
-        self.prefix = prefix
-        self.suffix = suffix
-    }
-
-    private static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool {
-        a.isIdentical(to: b) || a == b
     }
 }
 
-/// An array whose elements are all objects with a unique `id` member.
-private struct IdentifiedElements {
-    let elements: [JSONValue]
-    let ids: [JSONValue]
-    let indexByID: [JSONValue: Int]
+/// Two arrays whose elements are all objects with a unique `id` member,
+/// with the ids of their differing middles (between `ends`).
+///
+/// The ends are equal in both arrays, so their ids are too: they are
+/// gathered once, to prove uniqueness, and never indexed by position.
+private struct IdentifiedPair {
+    let old: [JSONValue]
+    let new: [JSONValue]
+    let ends: CommonEnds
+    /// The middle's ids, the first at `ends.prefix`.
+    let oldIDs: [JSONValue]
+    let newIDs: [JSONValue]
+    /// Positions in the whole array of the middle's ids.
+    let oldIndexByID: [JSONValue: Int]
+    let newIndexByID: [JSONValue: Int]
 
-    init?(_ elements: [JSONValue]) {
-        var ids: [JSONValue] = []
-        var indexByID: [JSONValue: Int] = [:]
+    init?(_ old: [JSONValue], _ new: [JSONValue], ends: CommonEnds) {
         // Rejects a plain array at its first element; an empty array carries
         // no ids, so it matches an identified one, as the first insertion does.
-        if let first = elements.first, first["id"] == nil { return nil }
-        ids.reserveCapacity(elements.count)
-        indexByID.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            guard let id = element["id"], indexByID.updateValue(index, forKey: id) == nil else { return nil }
-            ids.append(id)
+        if let first = old.first, SmallObjectEquality.id(of: first) == nil { return nil }
+        if let first = new.first, SmallObjectEquality.id(of: first) == nil { return nil }
+        var endIDs = IDSet(capacity: ends.prefix + ends.suffix)
+        for index in 0..<ends.prefix {
+            guard let id = SmallObjectEquality.id(of: old[index]), endIDs.insert(id) else { return nil }
         }
-        self.elements = elements
-        self.ids = ids
-        self.indexByID = indexByID
+        for index in (old.count - ends.suffix)..<old.count {
+            guard let id = SmallObjectEquality.id(of: old[index]), endIDs.insert(id) else { return nil }
+        }
+        func middle(_ elements: [JSONValue]) -> (ids: [JSONValue], indexByID: [JSONValue: Int])? {
+            let range = ends.prefix..<(elements.count - ends.suffix)
+            var ids: [JSONValue] = []
+            var indexByID: [JSONValue: Int] = [:]
+            ids.reserveCapacity(range.count)
+            indexByID.reserveCapacity(range.count)
+            for index in range {
+                guard let id = SmallObjectEquality.id(of: elements[index]), !endIDs.contains(id),
+                      indexByID.updateValue(index, forKey: id) == nil else { return nil }
+                ids.append(id)
+            }
+            return (ids, indexByID)
+        }
+        guard let oldMiddle = middle(old), let newMiddle = middle(new) else { return nil }
+        self.old = old
+        self.new = new
+        self.ends = ends
+        oldIDs = oldMiddle.ids
+        newIDs = newMiddle.ids
+        oldIndexByID = oldMiddle.indexByID
+        newIndexByID = newMiddle.indexByID
     }
 }

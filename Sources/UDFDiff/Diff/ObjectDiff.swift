@@ -15,6 +15,11 @@ public struct ObjectDiff: Sendable, Equatable {
                 key
             }
         }
+
+        /// Whether the key's value differs between the two objects.
+        var isChange: Bool {
+            if case .unchanged = self { false } else { true }
+        }
     }
 
     /// Every key of either object, in sorted order, unchanged ones included

@@ -19,7 +19,7 @@ final class StepEncoder {
     /// whatever it saw last.
     struct Position {
         var previous: JSONValue?
-        var stepsSinceKeyframe = 0
+        var sinceKeyframe = KeyframePolicy.Progress()
         var shadowPrevious: JSONValue?
     }
 
@@ -67,7 +67,7 @@ final class StepEncoder {
         let canonical = canonicalWriter.write(state)
         let hash = hasher.of(canonical)
         var patch: String?
-        if let previous = position.previous, !policy.wantsKeyframe(stepsSinceKeyframe: position.stepsSinceKeyframe) {
+        if let previous = position.previous, !policy.wantsKeyframe(after: position.sinceKeyframe, stateBytes: canonical.count) {
             let text = SharingAwarePatch.make(from: previous, to: state).jsonValue.canonicalText
             if policy.patchIsWorthIt(patchBytes: text.utf8.count, stateBytes: canonical.count) {
                 patch = text
@@ -100,7 +100,7 @@ final class StepEncoder {
             keyframe = String(decoding: text, as: UTF8.self)
             patch = nil
         case .patch(let text)?:
-            guard position.previous != nil, !policy.wantsKeyframe(stepsSinceKeyframe: position.stepsSinceKeyframe) else { return nil }
+            guard position.previous != nil, !policy.wantsKeyframe(after: position.sinceKeyframe, stateBytes: stored.size) else { return nil }
             keyframe = nil
             patch = String(decoding: text, as: UTF8.self)
         case nil:
@@ -128,7 +128,7 @@ final class StepEncoder {
         keyframe: String?, patch: String?, hash: String, size: Int
     ) -> StepsTable.StoredRow {
         position.previous = state
-        position.stepsSinceKeyframe = patch == nil ? 0 : position.stepsSinceKeyframe + 1
+        position.sinceKeyframe.record(patchBytes: patch?.utf8.count)
         return StepsTable.StoredRow(
             timelineID: timelineID,
             step: input.step,

@@ -1,0 +1,79 @@
+import Foundation
+import UDFJSON
+import UDFLog
+
+/// `udf-bench --diff-parse-only`: issue 16's rows for the diff, the way back
+/// to a state, and keyframes by cost, at 1 MB, with their anchors, in one run.
+@MainActor
+enum DiffParseRows {
+    static func rows(options: BenchOptions, file: (String) -> String, progress: (String) -> Void) throws -> [BenchRow] {
+        let state = BenchState.sized(1_000_000)
+        let bytes = try JSONValueEncoder().encode(state).canonicalBytes.count
+        let label = "1 MB (\(Format.bytes(Double(bytes))), \(state.items.count) items)"
+        var rows: [BenchRow] = []
+
+        progress("diff")
+        let diff = try DiffBenchmark.run(state: state, samples: options.diffSamples)
+        rows.append(BenchRow(
+            "diff two states one leaf apart, sharing storage", label, figure: Format.duration(diff.sharedDiff),
+            value: diff.sharedDiff * 1e3, unit: "ms", target: "≤ 0.5 ms", met: diff.sharedDiff <= 0.000_5
+        ))
+        rows.append(BenchRow(
+            "diff two states one leaf apart, encoded apart", label, figure: Format.duration(diff.independentDiff),
+            value: diff.independentDiff * 1e3, unit: "ms", target: "≤ 1 ms", met: diff.independentDiff <= 0.001
+        ))
+
+        progress("parse")
+        let parse = try ParseBenchmark.run(state: state, samples: options.diffSamples)
+        let megabytes = Double(parse.bytes) / 1e6
+        rows.append(BenchRow(
+            "parse a keyframe, JSONParser", label,
+            figure: "\(Format.duration(parse.ours)) (\(Format.digits(megabytes / parse.ours)) MB/s)",
+            value: parse.ours * 1e3, unit: "ms"
+        ))
+        rows.append(BenchRow(
+            "parse a keyframe, JSONSerialization (anchor)", label,
+            figure: "\(Format.duration(parse.foundation)) (\(Format.digits(megabytes / parse.foundation)) MB/s)",
+            value: parse.foundation * 1e3, unit: "ms"
+        ))
+
+        progress("recording 1 MB × \(options.ourActions(stateBytes: 1_000_000)) one-leaf steps, ours and naive")
+        let path = file("diff-parse-ours.udf")
+        let ours = try ThroughputBenchmark.ours(state: state, actions: options.ourActions(stateBytes: 1_000_000), path: path)
+        let naive = try ThroughputBenchmark.naive(
+            state: state, actions: options.naiveActions(stateBytes: 1_000_000), path: file("diff-parse-naive.udf")
+        )
+        let share = ours.bytesPerStep / naive.bytesPerStep
+        let keyframes = try keyframeCount(path: path)
+        rows.append(BenchRow(
+            "bytes per step ours / naive", "\(label), \(ours.actions) steps",
+            figure: "\(Format.digits(share * 100))% (\(Format.bytes(ours.bytesPerStep)) vs \(Format.bytes(naive.bytesPerStep)); "
+                + "\(keyframes) keyframes)",
+            value: share * 100, unit: "%", target: "≤ 0.5%", met: share <= 0.005
+        ))
+
+        progress("rebuild")
+        let rebuild = try RebuildBenchmark.run(path: path, samples: options.rebuildSamples)
+        rows.append(BenchRow(
+            "rebuild a random step (median)", "\(label), \(ours.actions) steps", figure: Format.duration(rebuild.median),
+            value: rebuild.median * 1e3, unit: "ms", target: "≤ 5 ms", met: rebuild.median <= 0.005
+        ))
+        rows.append(BenchRow(
+            "rebuild a random step (worst)", "\(options.rebuildSamples) random steps", figure: Format.duration(rebuild.worst),
+            value: rebuild.worst * 1e3, unit: "ms", target: "≤ 10 ms", met: rebuild.worst <= 0.010
+        ))
+        rows.append(BenchRow(
+            "rebuild cost, from the keyframe + per patch", "least squares over those samples",
+            figure: "\(Format.duration(rebuild.fromKeyframe)) + \(Format.duration(rebuild.perPatch)) per patch",
+            value: rebuild.perPatch * 1e6, unit: "µs"
+        ))
+        return rows
+    }
+
+    /// How many steps of the recording store a full state.
+    private static func keyframeCount(path: String) throws -> Int {
+        let recording = try Recording(path: path)
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        return try recording.statistics(on: timeline).storage.keyframes
+    }
+}

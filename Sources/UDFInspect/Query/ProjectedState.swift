@@ -14,6 +14,8 @@ import UDFLog
 struct ProjectedState {
     /// The members kept; nil keeps the whole state.
     let keys: [String]?
+    /// The UTF-8 of `keys`: the recording compares keys by scalars, so by bytes.
+    private let keyBytes: [[UInt8]]?
     /// The kept members as an object (or the whole state).
     private(set) var state: JSONValue = .null
 
@@ -22,11 +24,13 @@ struct ProjectedState {
         for path in paths {
             guard case .key(let key)? = path.components.first else {
                 self.keys = nil
+                keyBytes = nil
                 return
             }
             if !keys.contains(where: { $0.hasSameScalars(as: key) }) { keys.append(key) }
         }
         self.keys = keys
+        keyBytes = keys.map { Array($0.utf8) }
     }
 
     /// Starts again from a whole state.
@@ -81,8 +85,9 @@ struct ProjectedState {
     }
 
     private mutating func apply(patch bytes: [UInt8], step: Int, timeline: String) throws(RecordingError) -> Outcome {
-        if keys != nil, let tokens = StoredTextScan.firstTokens(ofPatch: bytes),
-           !tokens.contains(where: { $0.isEmpty || isKept(String(decoding: $0, as: UTF8.self)) }) {
+        if let keyBytes, StoredTextScan.writesOnlyUnder(patch: bytes, others: { token in
+            !keyBytes.contains { $0.elementsEqual(token) }
+        }) {
             return .unchanged
         }
         let patch: JSONPatch

@@ -45,67 +45,63 @@ enum StoredTextScan {
         return nil
     }
 
-    /// The first token of every pointer a canonical patch text names (its
-    /// `path` and `from` members), or nil when the text does not read as one
-    /// (whitespace, escapes in a pointer, an operation without a path).
+    /// Whether every pointer a canonical patch text names (its `path` and
+    /// `from` members) starts with a token `isOther` accepts; false when the
+    /// text does not read as one (whitespace, escapes in a pointer, an
+    /// operation without a path) or a pointer is the root.
     ///
     /// Inside a string value a quote is escaped, so `"path":"` is only ever a
-    /// member name; one inside an added value adds a token, which costs
-    /// time only.
-    static func firstTokens(ofPatch text: [UInt8]) -> [ArraySlice<UInt8>]? {
-        var tokens: [ArraySlice<UInt8>] = []
+    /// member name; one inside an added value is checked too, which can only
+    /// make the answer false, never wrongly true.
+    static func writesOnlyUnder(patch text: [UInt8], others isOther: (ArraySlice<UInt8>) -> Bool) -> Bool {
+        let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), backslash = UInt8(ascii: "\\"), tilde = UInt8(ascii: "~")
         var operations = 0
         var paths = 0
         var index = 0
         let count = text.count
-        while index + 7 < count {
-            guard text[index] == UInt8(ascii: "\"") else {
-                index += 1
-                continue
+        return text.withUnsafeBufferPointer { bytes in
+            func matches(_ at: Int, _ pattern: StaticString) -> Bool {
+                let length = pattern.utf8CodeUnitCount
+                guard at + length <= count else { return false }
+                let start = pattern.utf8Start
+                for offset in 0..<length where bytes[at + offset] != start[offset] { return false }
+                return true
             }
-            if matches(text, index, opMember) {
-                operations += 1
-                index += opMember.count
-                continue
-            }
-            let isPath = matches(text, index, pathMember)
-            guard isPath || matches(text, index, fromMember) else {
-                index += 1
-                continue
-            }
-            if isPath { paths += 1 }
-            var end = index + pathMember.count
-            let start = end
-            while end < count, text[end] != UInt8(ascii: "\"") {
-                if text[end] == UInt8(ascii: "\\") { return nil }
-                end += 1
-            }
-            guard end < count else { return nil }
-            // "" is the root; "/a/b" starts with the token "a".
-            if start == end {
-                tokens.append(text[start..<start])
-            } else {
-                guard text[start] == UInt8(ascii: "/") else { return nil }
+            while index + 7 < count {
+                guard bytes[index] == quote else {
+                    index += 1
+                    continue
+                }
+                if matches(index, "\"op\":\"") {
+                    operations += 1
+                    index += 6
+                    continue
+                }
+                let isPath = matches(index, "\"path\":\"")
+                guard isPath || matches(index, "\"from\":\"") else {
+                    index += 1
+                    continue
+                }
+                if isPath { paths += 1 }
+                let start = index + 8
+                var end = start
+                while end < count, bytes[end] != quote {
+                    if bytes[end] == backslash { return false }
+                    end += 1
+                }
+                // "" is the root; "/a/b" starts with the token "a".
+                guard end < count, start < end, bytes[start] == slash else { return false }
                 var tokenEnd = start + 1
-                while tokenEnd < end, text[tokenEnd] != UInt8(ascii: "/") { tokenEnd += 1 }
-                // `~` escapes `/` and `~` in a token; leave those to the parser.
-                if text[(start + 1)..<tokenEnd].contains(UInt8(ascii: "~")) { return nil }
-                tokens.append(text[(start + 1)..<tokenEnd])
+                while tokenEnd < end, bytes[tokenEnd] != slash {
+                    // `~` escapes `/` and `~` in a token; leave those to the parser.
+                    if bytes[tokenEnd] == tilde { return false }
+                    tokenEnd += 1
+                }
+                if !isOther(text[(start + 1)..<tokenEnd]) { return false }
+                index = end + 1
             }
-            index = end + 1
+            return operations > 0 && paths >= operations
         }
-        guard operations > 0, paths >= operations else { return nil }
-        return tokens
-    }
-
-    private static let opMember = Array("\"op\":\"".utf8)
-    private static let pathMember = Array("\"path\":\"".utf8)
-    private static let fromMember = Array("\"from\":\"".utf8)
-
-    private static func matches(_ text: [UInt8], _ index: Int, _ pattern: [UInt8]) -> Bool {
-        guard index + pattern.count <= text.count else { return false }
-        for offset in 0..<pattern.count where text[index + offset] != pattern[offset] { return false }
-        return true
     }
 
     private static func skipSpace(_ text: [UInt8], _ start: Int) -> Int {

@@ -35,20 +35,24 @@ extension Recording {
             var expected = lower
             var stop = false
             try query { _ in
-                try statement.forEachRow([segment.timelineID, lower, upper]) { row in
-                    guard !stop else { return }
-                    let step = row.int(0)
-                    guard step == expected else { throw corrupt(expected, "the step is missing") }
-                    expected += 1
-                    let stored: StoredBytes
-                    if let keyframe = row.bytes(1) {
-                        stored = .keyframe(keyframe)
-                    } else if let patch = row.bytes(2) {
-                        stored = .patch(patch)
-                    } else {
-                        throw corrupt(step, "it has neither a keyframe nor a patch")
+                do {
+                    try statement.forEachRow([segment.timelineID, lower, upper]) { row in
+                        let step = row.int(0)
+                        guard step == expected else { throw corrupt(expected, "the step is missing") }
+                        expected += 1
+                        let stored: StoredBytes
+                        if let keyframe = row.bytes(1) {
+                            stored = .keyframe(keyframe)
+                        } else if let patch = row.bytes(2) {
+                            stored = .patch(patch)
+                        } else {
+                            throw corrupt(step, "it has neither a keyframe nor a patch")
+                        }
+                        // Thrown, not returned, so SQLite reads no further row.
+                        if try !body(step, stored) { throw StopReading() }
                     }
-                    if try !body(step, stored) { stop = true }
+                } catch is StopReading {
+                    stop = true
                 }
             }
             if stop { return }
@@ -56,3 +60,6 @@ extension Recording {
         }
     }
 }
+
+/// Ends a read of rows early, from inside `forEachRow`.
+private struct StopReading: Error {}

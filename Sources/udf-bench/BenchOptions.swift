@@ -64,7 +64,7 @@ struct BenchOptions: Sendable {
     /// Actions of the growing-state throughput rows, ours and naive alike.
     var growingActions: Int { quick ? 5_000 : 10_000 }
     /// Actions of the long shop recording the query rows read.
-    var growingRecordingActions: Int { 40_000 }
+    var growingRecordingActions: Int { 20_000 }
     /// Runs of each query row (one when a run takes over two seconds).
     var longQueryRuns: Int { quick ? 3 : 5 }
 }

@@ -48,6 +48,12 @@ extension Recording {
     private func scan(_ segment: TimelineSegment) throws(RecordingError) -> SegmentScan {
         var result = SegmentScan(segment: segment, sizes: Array(repeating: nil, count: segment.steps.count))
         let lower = segment.steps.lowerBound
+        var current: (name: String, figures: (count: Int, bytes: Int), durations: [Int])?
+        func flush() {
+            guard let current else { return }
+            result.actions[current.name] = current.figures
+            result.durations[current.name] = current.durations
+        }
         try query { db in
             try db.prepare("""
                 SELECT step, action_name, duration_ns, state_size, length(CAST(keyframe AS BLOB)), length(CAST(patch AS BLOB))
@@ -71,13 +77,19 @@ extension Recording {
                 result.smallestState = min(result.smallestState ?? size, size)
                 result.largestState = max(result.largestState, size)
                 guard let name = row.optionalText(1) else { return }
-                let previous = result.actions[name] ?? (0, 0)
-                result.actions[name] = (previous.count + 1, previous.bytes + (keyframeBytes ?? patchBytes ?? 0))
+                // Runs of one action are common: hash the name once per run.
+                if name != current?.name {
+                    flush()
+                    current = (name, result.actions[name] ?? (0, 0), result.durations.removeValue(forKey: name) ?? [])
+                }
+                current?.figures.count += 1
+                current?.figures.bytes += keyframeBytes ?? patchBytes ?? 0
                 if let duration = row.optionalInt(2) {
-                    result.durations[name, default: []].append(duration)
+                    current?.durations.append(duration)
                 }
             }
         }
+        flush()
         return result
     }
 

@@ -3,7 +3,7 @@ import UDF
 /// The shop's reducer and a fixed cycle of 16 actions over it, so every run
 /// of the same length records the same steps.
 ///
-/// Every action appends one entry (about 17 bytes of JSON) to `log`; a
+/// Every action appends one entry (about 15 bytes of JSON) to `log`; a
 /// payment every 16 actions changes `totalCents`; the shipping country
 /// changes once every 50,000 actions, a path that changes rarely.
 enum ShopWorkload {

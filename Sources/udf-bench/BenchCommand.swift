@@ -11,6 +11,10 @@ enum BenchCommand {
                 try LongRecording.child(arguments: Array(arguments.dropFirst()))
                 return
             }
+            if arguments.first == GrowingRecording.childFlag {
+                try GrowingRecording.child(arguments: Array(arguments.dropFirst()))
+                return
+            }
             if arguments.first == "--throughput-only" {
                 try throughputOnly(arguments: Array(arguments.dropFirst()))
                 return

@@ -12,6 +12,8 @@ struct BenchOptions: Sendable {
     var dispatchOnly = false
     /// Runs only issue 16's diff, parse, rebuild and file-size rows at 1 MB.
     var diffParseOnly = false
+    /// Runs only issue 16's rows: the growing state, and queries on long recordings.
+    var longOnly = false
     /// Runs only the export rows, on a recording of this many steps.
     var exportOnlySteps: Int?
 
@@ -31,7 +33,8 @@ struct BenchOptions: Sendable {
             case "--blame-only": blameOnly = true
             case "--dispatch-only": dispatchOnly = true
             case "--diff-parse-only": diffParseOnly = true
-            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only] [--dispatch-only] [--diff-parse-only] [--export-only STEPS]")
+            case "--long-only": longOnly = true
+            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only] [--dispatch-only] [--diff-parse-only] [--long-only] [--export-only STEPS]")
             }
         }
     }
@@ -64,6 +67,12 @@ struct BenchOptions: Sendable {
     var fleetSteps: Int { quick ? 2_000 : 10_000 }
     /// Actions of the todo workload for the `blame` rows: issue 17's 10,000 steps.
     var blameActions: Int { 10_000 }
+    /// Actions of the growing-state throughput rows, ours and naive alike.
+    var growingActions: Int { quick ? 5_000 : 10_000 }
+    /// Actions of the long shop recording the query rows read.
+    var growingRecordingActions: Int { 20_000 }
+    /// Runs of each query row (one when a run takes over two seconds).
+    var longQueryRuns: Int { quick ? 3 : 5 }
 }
 
 /// A benchmark that could not run, with a one-line reason.

@@ -29,6 +29,11 @@ struct BenchSuite {
         if options.fleetOnly { return fleetRows() }
         if options.blameOnly { return blameRows() }
         if options.diffParseOnly { return try DiffParseRows.rows(options: options, file: file, progress: progress) }
+        if options.longOnly {
+            progress("recording \(options.longRecordingActions) actions in a child process")
+            let long = try LongRecording.run(path: file("long.udf"), actions: options.longRecordingActions)
+            return try growingRows() + longQueryRows(soakPath: file("long.udf"), soakSteps: long.actions)
+        }
         if options.exportOnlySteps != nil {
             progress("recording \(options.longRecordingActions) actions in a child process")
             let long = try LongRecording.run(path: file("long.udf"), actions: options.longRecordingActions)
@@ -121,6 +126,7 @@ struct BenchSuite {
                 ))
             }
         }
+        rows += try growingRows()
         if let (state, label) = states[1_000_000] {
             progress("rebuild")
             let rebuild = try RebuildBenchmark.run(path: bigRecording, samples: options.rebuildSamples)
@@ -201,6 +207,7 @@ struct BenchSuite {
             value: Double(long.actions) / long.seconds, unit: "actions/s"
         ))
         rows += inspectorRows(path: longPath, steps: long.actions)
+        rows += try longQueryRows(soakPath: longPath, soakSteps: long.actions)
         rows += exportRows(path: longPath, steps: long.actions)
         progress("navigation through the stepper")
         let keys = try NavigationBenchmark.run(path: longPath)
@@ -211,6 +218,44 @@ struct BenchSuite {
             value: (slowest?.seconds ?? .nan) * 1e3, unit: "ms", target: "≤ 100 ms", met: (slowest?.seconds ?? .infinity) <= 0.1
         ))
         return rows + blameRows() + fleetRows()
+    }
+
+    /// Issue 16: throughput on the shop state, whose log grows with every action.
+    private func growingRows() throws -> [BenchRow] {
+        progress("growing state throughput, \(options.growingActions) actions, ours and naive")
+        let ours = try GrowingStateBenchmark.ours(actions: options.growingActions, slices: 10, path: file("growing-ours.udf"))
+        let naive = try GrowingStateBenchmark.naive(actions: options.growingActions, slices: 10, path: file("growing-naive.udf"))
+        return GrowingStateBenchmark.rows(ours: ours, naive: naive)
+    }
+
+    /// Issue 16: `blame`, `find --first` and `stats` beside `verify`, on the
+    /// soak recording and on a long shop recording made here.
+    private func longQueryRows(soakPath: String, soakSteps: Int) throws -> [BenchRow] {
+        guard let binary = InspectorBenchmark.binary() else {
+            return [BenchRow("long-recording queries, whole process", "", figure: "n/a (inspector not built)", value: nil, unit: "ms")]
+        }
+        var rows = LongQueryBenchmark.rows(
+            binary: binary, path: soakPath, scenario: "\(soakSteps)-step recording, 1 KB state",
+            queries: LongQueryBenchmark.soakQueries(path: soakPath), runs: options.longQueryRuns, progress: progress
+        )
+        let actions = options.growingRecordingActions
+        progress("recording \(actions) shop actions in a child process")
+        let path = file("growing-long.udf")
+        let recorded = try GrowingRecording.run(path: path, actions: actions)
+        let end = recorded.slices.last?.stateBytes ?? 0
+        let scenario = "\(actions)-step shop recording, state \(Format.bytes(Double(ShopState.initialBytes))) → \(Format.bytes(Double(end))), "
+            + "\(Format.bytes(Double(recorded.fileBytes))) file"
+        rows.append(BenchRow(
+            "recording it, first → last tenth", scenario,
+            figure: "\(Format.rate(recorded.slices.first?.perSecond ?? .nan)) → \(Format.rate(recorded.slices.last?.perSecond ?? .nan)) actions, "
+                + "\(Format.duration(recorded.seconds)) in all",
+            value: recorded.slices.last?.perSecond, unit: "actions/s"
+        ))
+        rows += LongQueryBenchmark.rows(
+            binary: binary, path: path, scenario: scenario,
+            queries: LongQueryBenchmark.growingQueries(path: path, steps: actions), runs: options.longQueryRuns, progress: progress
+        )
+        return rows
     }
 
     /// `blame` on an element that vanished early, against rebuilding every step.

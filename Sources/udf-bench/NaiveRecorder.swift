@@ -20,13 +20,13 @@ final class NaiveRecorder {
         try database.execute("CREATE TABLE steps (step INTEGER PRIMARY KEY, action TEXT, state TEXT NOT NULL)")
     }
 
-    func middleware() -> Middleware<BenchState, BenchAction> {
+    func middleware<State: Encodable & Sendable, Action: Encodable & Sendable>() -> Middleware<State, Action> {
         Middleware.observing { [self] transition in
             record(transition)
         }
     }
 
-    private func record(_ transition: Transition<BenchState, BenchAction>) {
+    private func record<State: Encodable, Action: Encodable>(_ transition: Transition<State, Action>) {
         do {
             let state = String(decoding: try encoder.encode(transition.stateAfter), as: UTF8.self)
             let action = String(decoding: try encoder.encode(transition.action), as: UTF8.self)

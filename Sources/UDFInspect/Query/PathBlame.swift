@@ -4,15 +4,15 @@ import UDFLog
 
 /// Every step that changed the value at a path: what `blame` prints.
 ///
-/// For a path without `[*]` it reads only the stored patches, and rebuilds a
-/// state only at the steps whose patch may touch the path (or that store a
-/// keyframe), comparing the value there with the one before. A path with
-/// `[*]` selects a set of places that changes with the state, so it walks
-/// every state instead.
+/// For a path without `[*]` it keeps only the top-level member the path
+/// starts with (`ProjectedState`), from the stored rows: a patch written
+/// under other members is skipped unparsed, and the value is compared only at
+/// steps that wrote under that member. A path with `[*]` walks every state,
+/// as the reference the randomized tests hold the first way to.
 struct PathBlame {
     /// How the changes were found.
     enum Strategy: String {
-        /// From the stored patches, rebuilding only the states that may differ.
+        /// From the stored rows, keeping only the member the path starts with.
         case patches
         /// By walking every state of the range.
         case walk
@@ -70,14 +70,18 @@ struct PathBlame {
                 return true
             }
         case .patches:
-            var route = PathRoute(path, in: try recording.state(at: 0, on: timeline))
-            try recording.storedChanges(on: timeline, range: 1...last) { step, stored in
-                if case .patch(let patch) = stored, !patch.operations.contains(where: route.mayChange) {
+            var projection = ProjectedState(paths: [path])
+            projection.reset(to: try recording.state(at: 0, on: timeline))
+            try recording.storedBytes(on: timeline, range: 1...last) { step, stored in
+                switch try projection.take(stored, step: step, timeline: timeline.name) {
+                case .unchanged:
                     return true
+                case .changed:
+                    break
+                case .needsWholeState:
+                    projection.reset(to: try recording.state(at: step, on: timeline))
                 }
-                let state = try recording.state(at: step, on: timeline)
-                record(step, state)
-                route = PathRoute(path, in: state)
+                record(step, projection.state)
                 return true
             }
         }

@@ -4,8 +4,10 @@ import UDFLog
 
 /// The steps whose state satisfies a predicate: what `find` computes.
 ///
-/// States are streamed with `Recording.walk`, one patch per step, and the
-/// walk stops at the first answer unless every answer is wanted.
+/// Only the members of the state the predicate's paths start with are kept
+/// (`ProjectedState`), from the stored rows: a step that wrote under none of
+/// them keeps the predicate's last verdict. The search stops at the first
+/// answer unless every answer is wanted.
 struct StepSearch {
     let predicate: Predicate
     /// Only steps in this range.
@@ -35,23 +37,65 @@ struct StepSearch {
         guard start <= min(range.upperBound, timeline.lastStep) else {
             return Result(steps: [], unseenPaths: unseen, searchedWholeRange: true)
         }
-        try recording.walk(timeline, range: start...range.upperBound) { summary, state in
-            let step = summary.step
+        // Only the members the predicate's paths start with are kept; the
+        // predicate is evaluated again only after a step wrote under them.
+        var projection = ProjectedState(paths: predicate.paths)
+        var holdsNow: Bool?
+        var first = start
+        /// The step if it is an answer; updates what has been seen.
+        func visit(_ step: Int) -> Int? {
             let isEligible = range.contains(step) && (eligible?.contains(step) ?? true)
-            guard becomes || isEligible else { return true }
-            if !unseen.isEmpty {
-                unseen.removeAll { !$0.select(in: state).isEmpty }
+            guard becomes || isEligible else { return nil }
+            let holds: Bool
+            if let holdsNow {
+                holds = holdsNow
+            } else {
+                if !unseen.isEmpty {
+                    unseen.removeAll { !$0.select(in: projection.state).isEmpty }
+                }
+                holds = predicate.evaluate(on: projection.state)
+                holdsNow = holds
             }
-            let holds = predicate.evaluate(on: state)
             defer { previous = holds }
             let isAnswer = becomes ? (holds && previous == false) : holds
-            guard isEligible, isAnswer else { return true }
-            answers.append(step)
-            if !all {
-                stoppedEarly = true
-                return false
+            return isEligible && isAnswer ? step : nil
+        }
+        if start > 0 {
+            projection.reset(to: try recording.state(at: start - 1, on: timeline))
+        } else {
+            // Step 0 is a keyframe; a patch there is the corrupt row `walk` reports.
+            var seeded = false
+            try recording.walk(timeline, range: 0...0) { _, state in
+                projection.reset(to: state)
+                seeded = true
+                return true
             }
-            return true
+            guard seeded else { return Result(steps: [], unseenPaths: unseen, searchedWholeRange: true) }
+            first = 1
+            if let answer = visit(0) {
+                answers.append(answer)
+                if !all { return Result(steps: answers, unseenPaths: unseen, searchedWholeRange: false) }
+            }
+        }
+        if first <= range.upperBound {
+            try recording.storedBytes(on: timeline, range: first...range.upperBound) { step, stored in
+                switch try projection.take(stored, step: step, timeline: timeline.name) {
+                case .unchanged:
+                    break
+                case .changed:
+                    holdsNow = nil
+                case .needsWholeState:
+                    projection.reset(to: try recording.state(at: step, on: timeline))
+                    holdsNow = nil
+                }
+                guard let answer = visit(step) else { return true }
+                answers.append(answer)
+                if !all {
+                    stoppedEarly = true
+                    return false
+                }
+                return true
+            }
         }
         return Result(steps: answers, unseenPaths: unseen, searchedWholeRange: !stoppedEarly)
     }

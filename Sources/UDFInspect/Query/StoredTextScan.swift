@@ -1,0 +1,161 @@
+import UDFJSON
+
+/// Looks into stored JSON text without parsing all of it: the top-level
+/// members of a keyframe, and the pointers a patch writes to.
+///
+/// Each answer is either exact or nil ("cannot tell"), and a caller that gets
+/// nil parses the whole text instead, so an odd text costs time, never a
+/// wrong answer.
+enum StoredTextScan {
+    /// The raw text of the members of a top-level object whose keys `wanted`
+    /// accepts, each key once; nil when the text is not such an object.
+    static func members(of text: [UInt8], where wanted: (String) -> Bool) -> [(key: String, value: ArraySlice<UInt8>)]? {
+        var index = skipSpace(text, 0)
+        guard index < text.count, text[index] == UInt8(ascii: "{") else { return nil }
+        index = skipSpace(text, index + 1)
+        var found: [(key: String, value: ArraySlice<UInt8>)] = []
+        if index < text.count, text[index] == UInt8(ascii: "}") { return found }
+        while index < text.count {
+            guard text[index] == UInt8(ascii: "\""), let keyEnd = stringEnd(text, index) else { return nil }
+            let keyText = text[index..<keyEnd]
+            let key: String
+            if keyText.contains(UInt8(ascii: "\\")) {
+                guard case .string(let decoded)? = try? JSONParser().parse(Array(keyText)) else { return nil }
+                key = decoded
+            } else {
+                key = String(decoding: keyText.dropFirst().dropLast(), as: UTF8.self)
+            }
+            index = skipSpace(text, keyEnd)
+            guard index < text.count, text[index] == UInt8(ascii: ":") else { return nil }
+            let valueStart = skipSpace(text, index + 1)
+            guard let valueEnd = valueEnd(text, valueStart) else { return nil }
+            if wanted(key) {
+                // A repeated key is left to the parser's own rule.
+                guard !found.contains(where: { $0.key.hasSameScalars(as: key) }) else { return nil }
+                found.append((key, text[valueStart..<valueEnd]))
+            }
+            index = skipSpace(text, valueEnd)
+            guard index < text.count else { return nil }
+            if text[index] == UInt8(ascii: "}") {
+                return skipSpace(text, index + 1) == text.count ? found : nil
+            }
+            guard text[index] == UInt8(ascii: ",") else { return nil }
+            index = skipSpace(text, index + 1)
+        }
+        return nil
+    }
+
+    /// Whether every pointer a canonical patch text names (its `path` and
+    /// `from` members) starts with a token `isOther` accepts; false when the
+    /// text does not read as one (whitespace, escapes in a pointer, an
+    /// operation without a path) or a pointer is the root.
+    ///
+    /// Inside a string value a quote is escaped, so `"path":"` is only ever a
+    /// member name; one inside an added value is checked too, which can only
+    /// make the answer false, never wrongly true.
+    static func writesOnlyUnder(patch text: [UInt8], others isOther: (ArraySlice<UInt8>) -> Bool) -> Bool {
+        let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), backslash = UInt8(ascii: "\\"), tilde = UInt8(ascii: "~")
+        var operations = 0
+        var paths = 0
+        var index = 0
+        let count = text.count
+        return text.withUnsafeBufferPointer { bytes in
+            func matches(_ at: Int, _ pattern: StaticString) -> Bool {
+                let length = pattern.utf8CodeUnitCount
+                guard at + length <= count else { return false }
+                let start = pattern.utf8Start
+                for offset in 0..<length where bytes[at + offset] != start[offset] { return false }
+                return true
+            }
+            while index + 7 < count {
+                guard bytes[index] == quote else {
+                    index += 1
+                    continue
+                }
+                if matches(index, "\"op\":\"") {
+                    operations += 1
+                    index += 6
+                    continue
+                }
+                let isPath = matches(index, "\"path\":\"")
+                guard isPath || matches(index, "\"from\":\"") else {
+                    index += 1
+                    continue
+                }
+                if isPath { paths += 1 }
+                let start = index + 8
+                var end = start
+                while end < count, bytes[end] != quote {
+                    if bytes[end] == backslash { return false }
+                    end += 1
+                }
+                // "" is the root; "/a/b" starts with the token "a".
+                guard end < count, start < end, bytes[start] == slash else { return false }
+                var tokenEnd = start + 1
+                while tokenEnd < end, bytes[tokenEnd] != slash {
+                    // `~` escapes `/` and `~` in a token; leave those to the parser.
+                    if bytes[tokenEnd] == tilde { return false }
+                    tokenEnd += 1
+                }
+                if !isOther(text[(start + 1)..<tokenEnd]) { return false }
+                index = end + 1
+            }
+            return operations > 0 && paths >= operations
+        }
+    }
+
+    private static func skipSpace(_ text: [UInt8], _ start: Int) -> Int {
+        var index = start
+        while index < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) { index += 1 }
+        return index
+    }
+
+    /// The index just past the string that starts at `start`.
+    private static func stringEnd(_ text: [UInt8], _ start: Int) -> Int? {
+        var index = start + 1
+        while index < text.count {
+            switch text[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""): return index + 1
+            default: index += 1
+            }
+        }
+        return nil
+    }
+
+    /// The index just past the value that starts at `start`; the value is
+    /// only delimited here, the parser checks it when it is wanted.
+    private static func valueEnd(_ text: [UInt8], _ start: Int) -> Int? {
+        guard start < text.count else { return nil }
+        switch text[start] {
+        case UInt8(ascii: "\""):
+            return stringEnd(text, start)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            var index = start
+            while index < text.count {
+                switch text[index] {
+                case UInt8(ascii: "\""):
+                    guard let end = stringEnd(text, index) else { return nil }
+                    index = end
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return index + 1 }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return nil
+        default:
+            var index = start
+            while index < text.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D].contains(text[index]) {
+                index += 1
+            }
+            return index > start ? index : nil
+        }
+    }
+}

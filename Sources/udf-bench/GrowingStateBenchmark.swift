@@ -1,0 +1,97 @@
+import Foundation
+import UDF
+import UDFJSON
+import UDFRecorder
+
+/// Throughput on the shop state, whose log grows with every action: the run
+/// is cut into slices, each timed until its steps are on disk, so the first
+/// and the last slice show whether the rate follows the change or the size.
+@MainActor
+enum GrowingStateBenchmark {
+    struct Slice: Codable {
+        let actions: Int
+        let seconds: Double
+        /// Canonical bytes of the state at the slice's end.
+        let stateBytes: Int
+        var perSecond: Double { Double(actions) / seconds }
+    }
+
+    struct Result: Codable {
+        let slices: [Slice]
+        let fileBytes: Int
+        var actions: Int { slices.reduce(0) { $0 + $1.actions } }
+        var seconds: Double { slices.reduce(0) { $0 + $1.seconds } }
+    }
+
+    /// Our recorder; `flush` ends each slice, so a slice's time includes writing it.
+    static func ours(actions: Int, slices: Int, path: String) throws -> Result {
+        let recorder = try Recorder(path: path, app: "udf-bench")
+        let store = Store(initialState: ShopState.initial, reducer: ShopWorkload.reducer, middleware: [recorder.middleware()])
+        let result = try run(store: store, actions: actions, slices: slices) { recorder.flush() }
+        try recorder.close()
+        return Result(slices: result, fileBytes: FileSize.recording(path))
+    }
+
+    static func naive(actions: Int, slices: Int, path: String) throws -> Result {
+        let recorder = try NaiveRecorder(path: path)
+        let store = Store(initialState: ShopState.initial, reducer: ShopWorkload.reducer, middleware: [recorder.middleware()])
+        let result = try run(store: store, actions: actions, slices: slices) {}
+        try recorder.close()
+        if let failure = recorder.failure { throw failure }
+        return Result(slices: result, fileBytes: FileSize.recording(path))
+    }
+
+    /// Sends the workload slice by slice; the state's size is taken between slices, untimed.
+    private static func run(
+        store: Store<ShopState, ShopAction>, actions: Int, slices: Int, finishSlice: () -> Void
+    ) throws -> [Slice] {
+        let width = max(1, actions / max(slices, 1))
+        var result: [Slice] = []
+        var sent = 0
+        while sent < actions {
+            let end = min(sent + width, actions)
+            let seconds = measure {
+                for n in sent..<end {
+                    store.send(ShopWorkload.action(n))
+                }
+                finishSlice()
+            }
+            let bytes = try JSONValueEncoder().encode(store.state).canonicalBytes.count
+            result.append(Slice(actions: end - sent, seconds: seconds, stateBytes: bytes))
+            sent = end
+        }
+        return result
+    }
+
+    static func rows(ours: Result, naive: Result) -> [BenchRow] {
+        guard let first = ours.slices.first, let last = ours.slices.last,
+              let naiveFirst = naive.slices.first, let naiveLast = naive.slices.last else { return [] }
+        let scenario = "shop state, \(ours.actions) actions, log grows every action, "
+            + "\(Format.bytes(Double(ShopState.initialBytes))) → \(Format.bytes(Double(last.stateBytes)))"
+        return [
+            BenchRow(
+                "growing state throughput, ours, first → last tenth", scenario,
+                figure: "\(Format.rate(first.perSecond)) → \(Format.rate(last.perSecond)) actions "
+                    + "(\(Format.digits(last.perSecond / first.perSecond * 100))% kept), overall \(Format.rate(Double(ours.actions) / ours.seconds))",
+                value: last.perSecond, unit: "actions/s",
+                target: "flat, ≥ 20000/s", met: last.perSecond >= 20_000 && last.perSecond >= first.perSecond * 0.8
+            ),
+            BenchRow(
+                "growing state throughput, naive, first → last tenth", scenario,
+                figure: "\(Format.rate(naiveFirst.perSecond)) → \(Format.rate(naiveLast.perSecond)) actions",
+                value: naiveLast.perSecond, unit: "actions/s"
+            ),
+            BenchRow(
+                "growing state ours / naive, first → last tenth", scenario,
+                figure: "\(Format.digits(first.perSecond / naiveFirst.perSecond))× → \(Format.digits(last.perSecond / naiveLast.perSecond))×; "
+                    + "\(Format.bytes(Double(ours.fileBytes))) vs \(Format.bytes(Double(naive.fileBytes))) on disk",
+                value: last.perSecond / naiveLast.perSecond, unit: "ratio"
+            ),
+        ]
+    }
+}
+
+extension ShopState {
+    /// Canonical bytes of the initial state.
+    @MainActor static let initialBytes = (try? JSONValueEncoder().encode(ShopState.initial).canonicalBytes.count) ?? 0
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// Issue 16: `blame`, `find --first` and `stats` as whole processes on a
+/// long recording, each beside `verify` on the same file as the anchor.
+///
+/// Unlike `InspectorBenchmark` it accepts exit 1: "no step changed" and
+/// "no step matches" are answers, and the slowest ones.
+enum LongQueryBenchmark {
+    struct Query {
+        let name: String
+        let arguments: [String]
+        /// "≤ 150 ms" or "≤ 1 s", and the limit in seconds.
+        let target: (text: String, seconds: Double)
+    }
+
+    /// The queries of the issue on the 1 KB soak recording (`LongRecording`).
+    static func soakQueries(path: String) -> [Query] {
+        let fast = ("≤ 150 ms", 0.150)
+        return [
+            Query(name: "blame .items[3].score (changes every 9th step)", arguments: ["blame", path, ".items[3].score"], target: fast),
+            Query(name: "blame .filter (never changes)", arguments: ["blame", path, ".filter"], target: fast),
+            Query(name: "find --first, match early", arguments: ["find", path, "--where", ".items[0].score >= 100"], target: fast),
+            Query(name: "find --first, match late", arguments: ["find", path, "--where", ".items[0].score >= 100000"], target: fast),
+            Query(name: "find --first, no match", arguments: ["find", path, "--where", ".items[0].score < 0"], target: fast),
+            Query(name: "stats", arguments: ["stats", path], target: ("≤ 1 s", 1)),
+        ]
+    }
+
+    /// The same queries on the shop recording (`GrowingRecording`), late
+    /// matches placed near `steps`.
+    static func growingQueries(path: String, steps: Int) -> [Query] {
+        let fast = ("≤ 150 ms", 0.150)
+        // About 1,840 cents a payment, one payment every 16 steps: this
+        // matches about 95% of the way in.
+        let late = steps / 16 * 1_760
+        return [
+            Query(name: "blame .totalCents (changes every 16th step)", arguments: ["blame", path, ".totalCents"], target: fast),
+            Query(name: "blame .settings.shipping.country (rarely)", arguments: ["blame", path, ".settings.shipping.country"], target: fast),
+            Query(name: "find --first, match early", arguments: ["find", path, "--where", ".totalCents > 0"], target: fast),
+            Query(name: "find --first, match late", arguments: ["find", path, "--where", ".totalCents > \(late)"], target: fast),
+            Query(name: "find --first, no match", arguments: ["find", path, "--where", ".totalCents < 0"], target: fast),
+            Query(name: "stats", arguments: ["stats", path], target: ("≤ 1 s", 1)),
+        ]
+    }
+
+    /// `verify` once, then each query: `runs` times, or once when one run
+    /// takes over two seconds.
+    static func rows(binary: String, path: String, scenario: String, queries: [Query], runs: Int, progress: (String) -> Void) -> [BenchRow] {
+        let scenario = "\(scenario), load \(Load.now)"
+        progress("udf-inspect verify on \(scenario)")
+        let anchor = time(binary, ["verify", path], runs: 1)
+        var rows = [BenchRow(
+            "verify (anchor), whole process", scenario,
+            figure: anchor.map { "\(Format.duration($0.wall)) (CPU \(Format.duration($0.cpu)))" } ?? "n/a (verify failed)",
+            value: anchor.map { $0.wall * 1e3 }, unit: "ms"
+        )]
+        for query in queries {
+            progress("udf-inspect \(query.name)")
+            let measure = "`\(query.name)`, whole process"
+            guard let (seconds, cpu) = time(binary, query.arguments, runs: runs) else {
+                rows.append(BenchRow(measure, scenario, figure: "n/a (failed)", value: nil, unit: "ms", target: query.target.text))
+                continue
+            }
+            let versus = anchor.map { ", \(Format.digits($0.wall / seconds))× faster than verify" } ?? ""
+            rows.append(BenchRow(
+                measure, scenario, figure: "\(Format.duration(seconds)) (CPU \(Format.duration(cpu))\(versus))", value: seconds * 1e3, unit: "ms",
+                target: query.target.text, met: seconds <= query.target.seconds
+            ))
+        }
+        return rows
+    }
+
+    /// Median wall and CPU (user + system) seconds of a run that exits 0 or 1; nil when it fails.
+    ///
+    /// The CPU time is printed beside the wall time: on a machine shared by
+    /// several builds, wall time is mostly waiting for a core.
+    private static func time(_ binary: String, _ arguments: [String], runs: Int) -> (wall: Double, cpu: Double)? {
+        var wall = Samples()
+        var cpu = Samples()
+        for _ in 0..<runs {
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var pid: pid_t = 0
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { return nil }
+            var status: Int32 = 0
+            var usage = rusage()
+            _ = wait4(pid, &status, 0, &usage)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            // Exit 0, or exit 1 ("nothing found"): wait status 0 or 1 << 8.
+            guard status == 0 || status == 256 else { return nil }
+            wall.add(seconds: seconds)
+            cpu.add(seconds: usage.ru_utime.seconds + usage.ru_stime.seconds)
+            if seconds > 2 { break }
+        }
+        return (wall.median, cpu.median)
+    }
+}
+
+extension timeval {
+    var seconds: Double { Double(tv_sec) + Double(tv_usec) / 1e6 }
+}
+
+/// The machine's load averages, printed beside figures taken on a shared machine.
+enum Load {
+    static var now: String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+}

@@ -85,20 +85,20 @@ public struct RecordingImporter: Sendable {
             throw SharingError.recording(Self.naming(error, path))
         }
         defer { database.close() }
-        let encoder = StepEncoder(policy: keyframePolicy)
+        let encoder = StepEncoder(policy: keyframePolicy, hashAlgorithm: .current)
         var lastTime = session.startedAt
         do {
             let sessionID = try database.write { db -> Int in
                 try RecordingFormat.bringUpToDate(db)
                 try db.prepare("""
-                    INSERT INTO sessions (app, started_at, ended_at, status, host, pid, keyframe_interval, metadata, uuid)
-                    VALUES (?, ?, ?, 'closed', ?, 0, ?, ?, ?)
+                    INSERT INTO sessions (app, started_at, ended_at, status, host, pid, keyframe_interval, metadata, uuid, state_hash)
+                    VALUES (?, ?, ?, 'closed', ?, 0, ?, ?, ?, ?)
                     """).execute([
                         session.app, session.startedAt.timeIntervalSince1970,
                         (session.endedAt ?? session.startedAt).timeIntervalSince1970,
                         session.host, keyframePolicy.interval, session.metadata?.canonicalText,
                         // An imported or exported copy is a session of its own.
-                        SessionIdentity.generate(),
+                        SessionIdentity.generate(), StateHashAlgorithm.current.stored,
                     ])
                 let sessionID = Int(db.lastInsertedRowID)
                 try db.prepare("INSERT INTO timelines (session_id, name, created_at) VALUES (?, 'main', ?)")

@@ -238,21 +238,26 @@ public final class IncrementalTreeHash {
         var found = 0
         for (key, value) in members {
             guard let index = object.entries.index(forKey: key) else {
-                let entry = measureMember(key, value, memo: nil)
+                var child: Node?
+                let entry = measureMember(key, value, memo: &child)
                 object.sum &+= entry.term
                 object.contentSize += entry.size
                 object.entries[key] = entry
                 continue
             }
             found += 1
-            let old = object.entries.values[index]
-            if sameBits(old.value, value), old.key.hasSameScalars(as: key) { continue }
-            let child = old.child
+            // Read in place: a copy of the entry would share its child's
+            // arrays and make the child's update copy them whole.
+            let sameKey = object.entries.values[index].key.hasSameScalars(as: key)
+            if sameKey, sameBits(object.entries.values[index].value, value) { continue }
+            let oldTerm = object.entries.values[index].term
+            let oldSize = object.entries.values[index].size
+            var child = sameKey ? object.entries.values[index].child : nil
             object.entries.values[index].child = nil
-            let entry = measureMember(key, value, memo: old.key.hasSameScalars(as: key) ? child : nil)
-            object.sum &-= old.term
+            let entry = measureMember(key, value, memo: &child)
+            object.sum &-= oldTerm
             object.sum &+= entry.term
-            object.contentSize += entry.size - old.size
+            object.contentSize += entry.size - oldSize
             object.entries.values[index] = entry
         }
         if found < oldCount {
@@ -272,11 +277,13 @@ public final class IncrementalTreeHash {
         return measure
     }
 
-    private static func measureMember(_ key: String, _ value: JSONValue, memo: Node?) -> Entry {
-        var child = memo
-        let measure = measure(value, memo: &child)
+    /// Takes `memo` (left nil): the entry holds the child's memo after.
+    private static func measureMember(_ key: String, _ value: JSONValue, memo: inout Node?) -> Entry {
+        let measure = measure(value, memo: &memo)
         let term = StateTreeHash.memberTerm(key: StateTreeHash.string(key), value: measure.hash)
-        return Entry(key: key, value: value, term: term, size: JSONWriter.canonicalSize(of: key) + 1 + measure.size, child: child)
+        let entry = Entry(key: key, value: value, term: term, size: JSONWriter.canonicalSize(of: key) + 1 + measure.size, child: memo)
+        memo = nil
+        return entry
     }
 
     // MARK: Identity

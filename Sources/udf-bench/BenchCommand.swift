@@ -2,7 +2,8 @@ import Foundation
 import UDFJSON
 
 /// `udf-bench [--json] [--quick] [--keep] [--fleet-only]`: runs every scenario and prints one table
-/// (`--throughput-only BYTES ACTIONS` times our recorder alone, for profiling).
+/// (`--throughput-only BYTES ACTIONS` times our recorder alone, for profiling;
+/// `--hash-only BYTES SAMPLES` the state hashes alone).
 @MainActor
 enum BenchCommand {
     static func run(arguments: [String]) {
@@ -17,6 +18,10 @@ enum BenchCommand {
             }
             if arguments.first == "--throughput-only" {
                 try throughputOnly(arguments: Array(arguments.dropFirst()))
+                return
+            }
+            if arguments.first == "--hash-only" {
+                try hashOnly(arguments: Array(arguments.dropFirst()))
                 return
             }
             let options = try BenchOptions(arguments: arguments)
@@ -46,6 +51,22 @@ extension BenchCommand {
         }
         let result = try ThroughputBenchmark.ours(state: BenchState.sized(bytes), actions: actions, path: path)
         print("\(Format.rate(result.perSecond)) actions, \(Format.bytes(result.bytesPerStep)) per step")
+    }
+}
+
+extension BenchCommand {
+    /// `udf-bench --hash-only BYTES SAMPLES`: the state hashes alone on one
+    /// state size (issue 16's tree hash beside the text hash).
+    static func hashOnly(arguments: [String]) throws {
+        guard arguments.count == 2, let bytes = Int(arguments[0]), let samples = Int(arguments[1]), samples > 0 else {
+            throw BenchError("usage: udf-bench --hash-only BYTES SAMPLES")
+        }
+        let stages = try EncodeBenchmark.run(state: BenchState.sized(bytes), samples: samples)
+        print("""
+            canonical bytes \(Format.duration(stages.canonical)); FNV-1a of them \(Format.duration(stages.hash)); \
+            tree hash plain \(Format.duration(stages.treeHash)); \
+            tree hash + size incremental, one leaf changed \(Format.duration(stages.incrementalTreeHash))
+            """)
     }
 }
 

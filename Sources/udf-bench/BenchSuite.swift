@@ -185,6 +185,15 @@ struct BenchSuite {
                 "state hash (FNV-1a) of canonical bytes", label, figure: Format.duration(stages.hash),
                 value: stages.hash * 1e3, unit: "ms"
             ))
+            rows.append(BenchRow(
+                "tree hash, plain (every part)", label, figure: Format.duration(stages.treeHash),
+                value: stages.treeHash * 1e3, unit: "ms"
+            ))
+            rows.append(BenchRow(
+                "tree hash + canonical size, incremental, one leaf changed", label,
+                figure: "\(Format.duration(stages.incrementalTreeHash)) (FNV of the text: \(Format.digits(stages.hash / stages.incrementalTreeHash))×)",
+                value: stages.incrementalTreeHash * 1e3, unit: "ms"
+            ))
         }
         progress("recording \(options.longRecordingActions) actions in a child process")
         let longPath = file("long.udf")

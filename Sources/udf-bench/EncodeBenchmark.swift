@@ -7,6 +7,10 @@ enum EncodeBenchmark {
         let encode: Double
         let canonical: Double
         let hash: Double
+        /// The tree hash of the whole state, every part hashed.
+        let treeHash: Double
+        /// The tree hash of a state one leaf apart from the one hashed before.
+        let incrementalTreeHash: Double
     }
 
     static func run(state: BenchState, samples: Int) throws -> Result {
@@ -15,11 +19,44 @@ enum EncodeBenchmark {
         var encode = Samples()
         var canonical = Samples()
         var hash = Samples()
-        for _ in 0..<samples {
+        var tree = Samples()
+        var incremental = Samples()
+        let hasher = IncrementalTreeHash()
+        _ = hasher.measure(value)
+        var changed = value
+        for sample in 0..<samples {
             encode.add(seconds: try measure { _ = try JSONValueEncoder().encode(state) })
             canonical.add(seconds: measure { _ = value.canonicalBytes })
             hash.add(seconds: measure { _ = StateHash.of(bytes) })
+            tree.add(seconds: measure { _ = StateTreeHash.value(of: value) })
+            changeOneLeaf(&changed, to: .number(JSONNumber(sample)))
+            incremental.add(seconds: measure { _ = hasher.measure(changed) })
         }
-        return Result(bytes: bytes.count, encode: encode.median, canonical: canonical.median, hash: hash.median)
+        return Result(
+            bytes: bytes.count, encode: encode.median, canonical: canonical.median, hash: hash.median,
+            treeHash: tree.median, incrementalTreeHash: incremental.median
+        )
+    }
+
+    /// Replaces one leaf in place, down the largest container at each
+    /// level, so everything else keeps its storage, as a reducer's edit does.
+    static func changeOneLeaf(_ value: inout JSONValue, to leaf: JSONValue) {
+        switch value {
+        case .array(var elements) where !elements.isEmpty:
+            value = .null
+            changeOneLeaf(&elements[elements.count / 2], to: leaf)
+            value = .array(elements)
+        case .object(var members) where !members.isEmpty:
+            value = .null
+            let key = members.keys.sorted().max { width(members[$0]) < width(members[$1]) } ?? ""
+            changeOneLeaf(&members[key]!, to: leaf)
+            value = .object(members)
+        default:
+            value = leaf
+        }
+    }
+
+    private static func width(_ value: JSONValue?) -> Int {
+        value?.arrayValue?.count ?? value?.objectValue?.count ?? 0
     }
 }

@@ -42,15 +42,41 @@ enum ExportBenchmark {
         return Run(seconds: seconds, peakBytes: peak, outputBytes: size)
     }
 
+    /// Reads `path` whole into a reused 1 MB buffer, as `cat path > /dev/null`
+    /// would: what reading the file costs, the floor for `verify`.
+    static func readWhole(_ path: String) throws -> (seconds: Double, bytes: Int) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw BenchError("cannot open \(path)") }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var total = 0
+        let seconds = measure {
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                total += count
+            }
+        }
+        return (seconds, total)
+    }
+
     /// The export rows for the long recording at `path`.
     static func rows(binary: String, path: String, steps: Int, directory: String, progress: (String) -> Void) -> [BenchRow] {
         var rows: [BenchRow] = []
         let scenario = "\(steps)-step recording"
         do {
-            progress("udf-inspect verify on the \(scenario)")
+            progress("reading the \(scenario) whole, then udf-inspect verify on it")
+            let read = try readWhole(path)
+            rows.append(BenchRow(
+                "read the file whole (disk-read anchor)", scenario,
+                figure: "\(Format.duration(read.seconds)), \(Format.bytes(Double(read.bytes)))",
+                value: read.seconds, unit: "s"
+            ))
             let verify = try run(binary: binary, ["verify", path])
             rows.append(BenchRow(
-                "verify (anchor)", scenario, figure: "\(Format.duration(verify.seconds)), peak RSS \(Format.bytes(Double(verify.peakBytes)))",
+                "verify (anchor)", scenario,
+                figure: "\(Format.duration(verify.seconds)) (\(Format.digits(verify.seconds / read.seconds))× reading it), "
+                    + "peak RSS \(Format.bytes(Double(verify.peakBytes)))",
                 value: verify.seconds, unit: "s"
             ))
             for format in ["json", "udf", "redux"] {

@@ -49,7 +49,7 @@ import UDFLog
         #expect(summary.actionName == "increment")
         #expect(summary.cause == 69)
         #expect(summary.reducerNanoseconds == 1_070)
-        #expect(summary.stateHash == Self.state(70).stateHash)
+        #expect(summary.stateHash == Self.state(70).stateTreeHash)
         #expect(summary.time == Date(timeIntervalSince1970: 1_700_000_070))
 
         let report = try recording.verify()

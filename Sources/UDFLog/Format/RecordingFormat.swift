@@ -22,6 +22,9 @@ public enum RecordingFormat {
         .init("v3: reflected sessions") { db in
             try db.execute(schemaV3)
         },
+        .init("v4: per-session state hash algorithm") { db in
+            try db.execute(schemaV4)
+        },
     ])
 
     /// Migrates an older file forward inside a writer's transaction: called
@@ -35,6 +38,16 @@ public enum RecordingFormat {
 
     /// The first version whose sessions store which values were reflected.
     static let reflectionVersion = 3
+
+    /// The first version whose sessions store which hash their steps use.
+    static let stateHashAlgorithmVersion = 4
+
+    /// One nullable column: null, the default, is the canonical-text FNV-1a
+    /// of v1–v3, so every older session keeps its algorithm; new sessions
+    /// store `tree` (`StateHashAlgorithm`).
+    static let schemaV4 = """
+        ALTER TABLE sessions ADD COLUMN state_hash TEXT;
+        """
 
     /// One nullable column: null, the default, reads as "nothing reflected",
     /// which is true of every older session (reflection came with v3).

@@ -4,14 +4,17 @@
 public struct StoredState: Sendable, Equatable {
     /// The stored `state_hash`.
     public let hash: String
+    /// The hash's algorithm: the stored session's.
+    public let hashAlgorithm: StateHashAlgorithm
     /// The stored `state_size`: the canonical text's length in bytes.
     public let size: Int
     /// The stored keyframe or patch, when it means the same where the copy
     /// puts it; nil when only the hash and size carry over.
     public let text: StoredStateText?
 
-    public init(hash: String, size: Int, text: StoredStateText?) {
+    public init(hash: String, hashAlgorithm: StateHashAlgorithm, size: Int, text: StoredStateText?) {
         self.hash = hash
+        self.hashAlgorithm = hashAlgorithm
         self.size = size
         self.text = text
     }

@@ -10,8 +10,10 @@ import UDFSQLite
 /// `summary(at:)`. It builds the lineage once, and it owns the invariant
 /// that reading fast depends on: the state it built last is kept, so the
 /// next step costs one patch, and patches are applied in place to a state
-/// that shares storage with the previous one, so the canonical writer that
-/// checks each hash copies the bytes of every unchanged subtree.
+/// that shares storage with the previous one, so the hash check pays for
+/// the patched paths only: the tree hasher (format v4 sessions) takes every
+/// unchanged subtree from its memo, and for an older session's text hash
+/// the canonical writer copies the bytes of every unchanged subtree.
 final class StateCursor {
     let timeline: TimelineInfo
     /// Where each step is stored: ancestors' rows up to each fork, then the
@@ -20,13 +22,18 @@ final class StateCursor {
     private unowned let recording: Recording
     private var last: (step: Int, state: JSONValue)?
     private var lastSummary: StepSummary?
-    /// Holds the canonical bytes of the keyframe or of `last`, by subtree.
+    /// The session's: every step of every timeline of a session uses one.
+    let hashAlgorithm: StateHashAlgorithm
+    /// For the text hash: the canonical bytes of the keyframe or of `last`, by subtree.
     private let writer = IncrementalCanonicalWriter()
+    /// For the tree hash: the hashes of the state checked last, by subtree.
+    private let treeHasher = IncrementalTreeHash()
 
     init(recording: Recording, timeline: TimelineInfo) throws(RecordingError) {
         self.recording = recording
         self.timeline = timeline
         self.segments = try recording.lineage(of: timeline)
+        self.hashAlgorithm = try recording.stateHashAlgorithm(ofSession: timeline.sessionID)
     }
 
     func segment(holding step: Int) -> TimelineSegment? {
@@ -67,7 +74,7 @@ final class StateCursor {
         if let last, last.step >= keyframe.0, last.step < step, self.segment(holding: last.step) == segment {
             current = last
         } else {
-            current = (keyframe.0, try parse(keyframe.1, step: keyframe.0, seeding: true))
+            current = (keyframe.0, try parse(keyframe.1, step: keyframe.0, seeding: hashAlgorithm == .canonicalText))
         }
         self.last = nil
         if current.step < step {
@@ -141,7 +148,7 @@ final class StateCursor {
                     expected += 1
                     let stored: StoredStateText
                     if let keyframe = row.bytes(.keyframe) {
-                        state = try parse(keyframe, step: summary.step, seeding: verifyHashes)
+                        state = try parse(keyframe, step: summary.step, seeding: verifyHashes && hashAlgorithm == .canonicalText)
                         stored = .keyframe(keyframe)
                     } else if let patch = row.bytes(.patch), var current = state {
                         state = nil
@@ -222,10 +229,13 @@ final class StateCursor {
         }
     }
 
-    /// The hash over the full canonical text, always; the writer changes
-    /// what it costs, never what is checked.
+    /// The session's hash of the whole state, always; the memos change what
+    /// it costs, never what is checked.
     private func checkHash(of state: JSONValue, against stored: String, step: Int) throws(RecordingError) {
-        let actual = StateHash.of(writer.write(state))
+        let actual = switch hashAlgorithm {
+        case .canonicalText: StateHash.of(writer.write(state))
+        case .tree: treeHasher.measure(state).hex
+        }
         guard actual == stored else { throw corrupt(step, "rebuilt state hash \(actual) differs from the stored \(stored)") }
     }
 

@@ -139,7 +139,8 @@ extension Recording {
         let stateRedaction = IncrementalRedaction(redactor: redactor)
         let actionRedaction = IncrementalRedaction(redactor: redactor)
         var previousAsStored = false
-        try cursor(for: timeline).walkStored(range: offset...range.wanted.upperBound) { summary, state, text in
+        let cursor = try cursor(for: timeline)
+        try cursor.walkStored(range: offset...range.wanted.upperBound) { summary, state, text in
             let number = summary.step - offset
             let safeState = stateRedaction.redact(state)
             let asStored = safeState.isIdentical(to: state)
@@ -171,7 +172,9 @@ extension Recording {
                 reducerNanoseconds: number > 0 ? summary.reducerNanoseconds : nil,
                 state: safeState
             )
-            let stored = asStored ? StoredState(hash: summary.stateHash, size: summary.stateSize, text: keepsText ? text : nil) : nil
+            let stored = asStored ? StoredState(
+                hash: summary.stateHash, hashAlgorithm: cursor.hashAlgorithm, size: summary.stateSize, text: keepsText ? text : nil
+            ) : nil
             try body(SharedStep(input, stored: stored))
             return true
         }

@@ -28,9 +28,9 @@ public struct RecordingImporter: Sendable {
             for step in timeline.steps { try emit(SharedStep(step)) }
         }
         if FileManager.default.fileExists(atPath: path) {
-            return try insert(timeline.session, into: path, produce)
+            return try insert(timeline.session, into: path, produce).sessionID
         }
-        return try build(timeline.session, replacing: false, produce)
+        return try build(timeline.session, replacing: false, produce).sessionID
     }
 
     /// Writes a standalone recording holding only `timeline`, replacing any
@@ -51,20 +51,29 @@ public struct RecordingImporter: Sendable {
     /// costs what reading costs, not what recording costs.
     ///
     /// - Parameter produce: Calls its argument once per step.
+    /// - Returns: How many steps kept their stored text.
+    @discardableResult
     public func writeStandalone(
         session: SharedSession, steps produce: (_ emit: (SharedStep) throws -> Void) throws -> Void
-    ) throws(SharingError) {
-        _ = try build(session, replacing: true, produce)
+    ) throws(SharingError) -> Int {
+        try build(session, replacing: true, produce).keptSteps
+    }
+
+    /// What a session's insertion wrote.
+    private struct Written {
+        let sessionID: Int
+        /// Steps that kept their stored text instead of being encoded again.
+        let keptSteps: Int
     }
 
     private func build(
         _ session: SharedSession, replacing: Bool, _ produce: (_ emit: (SharedStep) throws -> Void) throws -> Void
-    ) throws(SharingError) -> Int {
+    ) throws(SharingError) -> Written {
         let directory = (path as NSString).deletingLastPathComponent
         let name = ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial"
         let temporary = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
         defer { Self.remove(temporary) }
-        let sessionID = try insert(session, into: temporary, produce)
+        let written = try insert(session, into: temporary, produce)
         do {
             if replacing {
                 Self.remove(path)
@@ -76,12 +85,12 @@ public struct RecordingImporter: Sendable {
         } catch {
             throw SharingError.recording(.io("cannot create '\(path)': \(FileErrorReason.of(error))"))
         }
-        return sessionID
+        return written
     }
 
     private func insert(
         _ session: SharedSession, into file: String, _ produce: (_ emit: (SharedStep) throws -> Void) throws -> Void
-    ) throws(SharingError) -> Int {
+    ) throws(SharingError) -> Written {
         let database: Database
         do {
             database = try RecordingFile.openForWriting(file)
@@ -89,20 +98,20 @@ public struct RecordingImporter: Sendable {
             throw SharingError.recording(Self.naming(error, path))
         }
         defer { database.close() }
-        let encoder = StepEncoder(policy: keyframePolicy)
+        let encoder = StepEncoder(policy: keyframePolicy, hashAlgorithm: .current)
         var lastTime = session.startedAt
         do {
             let sessionID = try database.write { db -> Int in
                 try RecordingFormat.bringUpToDate(db)
                 try db.prepare("""
-                    INSERT INTO sessions (app, started_at, ended_at, status, host, pid, keyframe_interval, metadata, uuid)
-                    VALUES (?, ?, ?, 'closed', ?, 0, ?, ?, ?)
+                    INSERT INTO sessions (app, started_at, ended_at, status, host, pid, keyframe_interval, metadata, uuid, state_hash)
+                    VALUES (?, ?, ?, 'closed', ?, 0, ?, ?, ?, ?)
                     """).execute([
                         session.app, session.startedAt.timeIntervalSince1970,
                         (session.endedAt ?? session.startedAt).timeIntervalSince1970,
                         session.host, keyframePolicy.interval, session.metadata?.canonicalText,
                         // An imported or exported copy is a session of its own.
-                        SessionIdentity.generate(),
+                        SessionIdentity.generate(), StateHashAlgorithm.current.stored,
                     ])
                 let sessionID = Int(db.lastInsertedRowID)
                 try db.prepare("INSERT INTO timelines (session_id, name, created_at) VALUES (?, 'main', ?)")
@@ -128,7 +137,7 @@ public struct RecordingImporter: Sendable {
             // Fold the WAL into the main file and leave WAL when no one else
             // has the file open, so the file is complete on its own.
             try RecordingJournal.finishWriting(database)
-            return sessionID
+            return Written(sessionID: sessionID, keptSteps: encoder.keptSteps)
         } catch let error as SharingError {
             throw error
         } catch {

@@ -29,9 +29,10 @@ public struct TimelineDocumentWriter {
     }
 
     /// Appends one exported step, reusing its stored hash when redaction
-    /// left its state as recorded.
+    /// left its state as recorded and the hash is the text hash the document holds.
     public mutating func append(_ step: SharedStep, canonicalState: [UInt8]) throws {
-        try append(step.input, canonicalState: canonicalState, stateHash: step.stored?.hash)
+        let stored = step.stored.flatMap { $0.hashAlgorithm == .canonicalText ? $0.hash : nil }
+        try append(step.input, canonicalState: canonicalState, stateHash: stored)
     }
 
     /// Appends one step. The object is assembled member by member, in

@@ -75,6 +75,8 @@ public enum RecordingBranches {
     struct Prepared {
         let timeline: TimelineInfo
         let keyframeInterval: Int
+        /// The session's own, kept for every step added to it.
+        let hashAlgorithm: StateHashAlgorithm
     }
 
     /// Finds or creates the branch in one transaction, so two writers cannot
@@ -92,17 +94,22 @@ public enum RecordingBranches {
         do {
             return try database.write { db throws -> Prepared in
                 try RecordingFormat.bringUpToDate(db)
-                let found: (id: Int, interval: Int)?
+                let found: (id: Int, interval: Int, hash: String?)?
                 if let session {
-                    found = try db.prepare("SELECT id, keyframe_interval FROM sessions WHERE id = ?")
-                        .firstRow([session]) { ($0.int(0), $0.int(1)) }
+                    found = try db.prepare("SELECT id, keyframe_interval, state_hash FROM sessions WHERE id = ?")
+                        .firstRow([session]) { ($0.int(0), $0.int(1), $0.optionalText(2)) }
                 } else {
-                    found = try db.prepare("SELECT id, keyframe_interval FROM sessions ORDER BY id DESC LIMIT 1")
-                        .firstRow { ($0.int(0), $0.int(1)) }
+                    found = try db.prepare("SELECT id, keyframe_interval, state_hash FROM sessions ORDER BY id DESC LIMIT 1")
+                        .firstRow { ($0.int(0), $0.int(1), $0.optionalText(2)) }
                 }
                 guard let found else {
                     if let session { throw RecordingError.notFound("session \(session) does not exist in '\(path)'") }
                     throw RecordingError.notFound("'\(path)' holds no sessions yet")
+                }
+                guard let hashAlgorithm = StateHashAlgorithm(stored: found.hash) else {
+                    throw RecordingError.invalidFile(
+                        path: path, reason: "session \(found.id) uses the state hash '\(found.hash ?? "")', which this build does not know"
+                    )
                 }
                 let parentName = parent ?? TimelineInfo.mainName
                 guard let source = try timeline(db, session: found.id, name: parentName) else {
@@ -120,7 +127,7 @@ public enum RecordingBranches {
                             "timeline '\(name)' already exists and does not continue from \(source.name)@\(step): it ends at step \(taken.lastStep); resume from \(name)@\(taken.lastStep) or choose another name"
                         )
                     }
-                    return Prepared(timeline: taken, keyframeInterval: found.interval)
+                    return Prepared(timeline: taken, keyframeInterval: found.interval, hashAlgorithm: hashAlgorithm)
                 }
                 try db.prepare("INSERT INTO timelines (session_id, name, parent_id, fork_step, created_at) VALUES (?, ?, ?, ?, ?)")
                     .execute([found.id, name, source.id, step, Date().timeIntervalSince1970])
@@ -128,7 +135,7 @@ public enum RecordingBranches {
                     id: Int(db.lastInsertedRowID), sessionID: found.id, name: name,
                     parentID: source.id, forkStep: step, lastStep: step
                 )
-                return Prepared(timeline: created, keyframeInterval: found.interval)
+                return Prepared(timeline: created, keyframeInterval: found.interval, hashAlgorithm: hashAlgorithm)
             }
         } catch {
             throw RecordingWriter.mapWriteError(error, path: path)

@@ -45,7 +45,10 @@ extension RecordingWriter {
             database: database,
             sessionID: prepared.timeline.sessionID,
             timelineID: prepared.timeline.id,
-            encoder: StepEncoder(policy: KeyframePolicy(interval: prepared.keyframeInterval), redactor: redactor, shadowCheck: shadowCheck),
+            encoder: StepEncoder(
+                policy: KeyframePolicy(interval: prepared.keyframeInterval), hashAlgorithm: prepared.hashAlgorithm,
+                redactor: redactor, shadowCheck: shadowCheck
+            ),
             nextStep: prepared.timeline.lastStep + 1
         )
     }

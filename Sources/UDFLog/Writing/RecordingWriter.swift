@@ -79,7 +79,9 @@ public final class RecordingWriter {
         self.path = path
         let database = try RecordingFile.openForWriting(path)
         self.database = database
-        self.encoder = StepEncoder(policy: options.keyframePolicy, redactor: options.redactor, shadowCheck: options.shadowCheck)
+        self.encoder = StepEncoder(
+            policy: options.keyframePolicy, hashAlgorithm: .current, redactor: options.redactor, shadowCheck: options.shadowCheck
+        )
         self.ownsSession = true
         let uuid = SessionIdentity.generate()
         self.sessionUUID = uuid
@@ -95,12 +97,12 @@ public final class RecordingWriter {
                 let appVersion = options.appVersion
                     ?? Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String
                 try db.prepare("""
-                    INSERT INTO sessions (app, started_at, status, host, pid, keyframe_interval, metadata, uuid, app_version, os)
-                    VALUES (?, ?, 'recording', ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO sessions (app, started_at, status, host, pid, keyframe_interval, metadata, uuid, app_version, os, state_hash)
+                    VALUES (?, ?, 'recording', ?, ?, ?, ?, ?, ?, ?, ?)
                     """).execute([
                         app, now, HostIdentity.hostName, HostIdentity.processID,
                         options.keyframePolicy.interval, options.metadata?.canonicalText,
-                        uuid, appVersion, HostIdentity.operatingSystem,
+                        uuid, appVersion, HostIdentity.operatingSystem, StateHashAlgorithm.current.stored,
                     ])
                 let session = Int(db.lastInsertedRowID)
                 try db.prepare("INSERT INTO timelines (session_id, name, created_at) VALUES (?, 'main', ?)")

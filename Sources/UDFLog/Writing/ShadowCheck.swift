@@ -5,7 +5,7 @@ import UDFJSON
 /// names the first place where they part.
 ///
 /// The plain path is a full `JSONValueEncoder` encode, whole redaction, the
-/// canonical text and its hash, and the stored patch (the shortcut diff)
+/// canonical text, its size and the session's hash computed plainly, and the stored patch (the shortcut diff)
 /// applied to the previous plain state, which must give the plain state. Equality is canonical bytes, the one equality a recording
 /// knows. It costs a full encode per step, so it is for tests and for
 /// checking a new host, not for production (`RecorderOptions.shadowCheck`).
@@ -22,10 +22,13 @@ struct ShadowCheck {
     /// - Parameters:
     ///   - state: the host's value, encoded again here the plain way.
     ///   - recorded: the redacted value the encoder produced.
-    ///   - canonical: the canonical bytes the encoder hashed.
+    ///   - canonical: the canonical bytes the encoder wrote, when it wrote
+    ///     them (the text hash, or a keyframe).
+    ///   - hash, size: the stored `state_hash` and `state_size`.
     ///   - patch: the stored patch text, when the step stores one.
     mutating func check(
-        step: Int, state: any Encodable, recorded: JSONValue, canonical: [UInt8], hash: String, patch: String?
+        step: Int, state: any Encodable, recorded: JSONValue, canonical: [UInt8]?,
+        hash: String, size: Int, algorithm: StateHashAlgorithm, patch: String?
     ) throws(RecordingError) {
         let plain: JSONValue
         do {
@@ -34,11 +37,18 @@ struct ShadowCheck {
             throw mismatch(step, "the plain encoder fails: \(error)")
         }
         let plainBytes = plain.canonicalBytes
-        if plainBytes != canonical || plain != recorded {
+        if plainBytes != canonical ?? recorded.canonicalBytes || plain != recorded {
             throw mismatch(step, "the state differs from the plain encoding \(Self.where(recorded, plain))")
         }
-        if StateHash.of(plainBytes) != hash {
-            throw mismatch(step, "hash \(hash) differs from the plain hash \(StateHash.of(plainBytes))")
+        let plainHash = switch algorithm {
+        case .canonicalText: StateHash.of(plainBytes)
+        case .tree: StateTreeHash.of(plain)
+        }
+        if plainHash != hash {
+            throw mismatch(step, "hash \(hash) differs from the plain hash \(plainHash)")
+        }
+        if plainBytes.count != size {
+            throw mismatch(step, "size \(size) differs from the plain canonical size \(plainBytes.count)")
         }
         if let patch {
             guard let previous else { throw mismatch(step, "a patch is stored with no state before it") }

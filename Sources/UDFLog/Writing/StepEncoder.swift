@@ -4,13 +4,17 @@ import UDFJSON
 /// The write side's one state pipeline: it turns each step handed to a
 /// writer into the row stored for it.
 ///
-/// It owns every stage, in order: encode (incrementally), redact, canonical
-/// text, hash, patch from the previous state, and the keyframe decision.
+/// It owns every stage, in order: encode (incrementally), redact, hash and
+/// canonical size, patch from the previous state, the keyframe decision,
+/// and canonical text for keyframes. With the tree hash (format v4) a
+/// patched step writes no text at all; a session of an older file keeps the
+/// text hash, which needs every step's text.
 /// The stages' shortcuts rest on one invariant, which this type alone keeps:
 /// consecutive states come from one `IncrementalJSONEncoder` and one
 /// `IncrementalRedaction`, so unchanged subtrees share storage with the
-/// previous state, and the canonical writer, the hasher and the patch skip
-/// them in O(1). No other type orders its work to keep that true.
+/// previous state, and the tree hasher, the canonical writer, the text
+/// hasher and the patch skip them in O(1). No other type orders its work to
+/// keep that true.
 ///
 /// Use one encoder per timeline being written, from one thread at a time.
 final class StepEncoder {
@@ -24,19 +28,25 @@ final class StepEncoder {
     }
 
     let policy: KeyframePolicy
+    /// The session's, for every step: an older session keeps its own.
+    let hashAlgorithm: StateHashAlgorithm
     private(set) var position = Position()
+    /// Steps that kept their stored text (`encode(_:timelineID:keeping:)`).
+    private(set) var keptSteps = 0
     private let stateEncoder = IncrementalJSONEncoder()
     private let stateRedaction: IncrementalRedaction
     private let actionRedaction: IncrementalRedaction
     private let canonicalWriter = IncrementalCanonicalWriter()
-    private let hasher = IncrementalStateHash()
+    private let textHasher = IncrementalStateHash()
+    private let treeHasher = IncrementalTreeHash()
     private var shadow: ShadowCheck?
     /// Whether a copied step may keep its stored text: only where this
     /// encoder would redact nothing and no shadow check wants the plain path.
     private let keepsStoredText: Bool
 
-    init(policy: KeyframePolicy, redactor: Redactor = .none, shadowCheck: Bool = false) {
+    init(policy: KeyframePolicy, hashAlgorithm: StateHashAlgorithm, redactor: Redactor = .none, shadowCheck: Bool = false) {
         self.policy = policy
+        self.hashAlgorithm = hashAlgorithm
         stateRedaction = IncrementalRedaction(redactor: redactor)
         actionRedaction = IncrementalRedaction(redactor: redactor)
         shadow = shadowCheck ? ShadowCheck(redactor: redactor) : nil
@@ -64,17 +74,35 @@ final class StepEncoder {
             throw RecordingError.unencodable(step: input.step, reason: "\(error)")
         }
         let action = try encodeAction(of: input)
-        let canonical = canonicalWriter.write(state)
-        let hash = hasher.of(canonical)
+        var canonical: [UInt8]?
+        let hash: String
+        let size: Int
+        switch hashAlgorithm {
+        case .canonicalText:
+            let bytes = canonicalWriter.write(state)
+            canonical = bytes
+            hash = textHasher.of(bytes)
+            size = bytes.count
+        case .tree:
+            let measure = treeHasher.measure(state)
+            hash = measure.hex
+            size = measure.size
+        }
         var patch: String?
-        if let previous = position.previous, !policy.wantsKeyframe(after: position.sinceKeyframe, stateBytes: canonical.count) {
+        if let previous = position.previous, !policy.wantsKeyframe(after: position.sinceKeyframe, stateBytes: size) {
             let text = SharingAwarePatch.make(from: previous, to: state).jsonValue.canonicalText
-            if policy.patchIsWorthIt(patchBytes: text.utf8.count, stateBytes: canonical.count) {
+            if policy.patchIsWorthIt(patchBytes: text.utf8.count, stateBytes: size) {
                 patch = text
             }
         }
+        if patch == nil, canonical == nil {
+            canonical = canonicalWriter.write(state)
+        }
         if var shadow {
-            try shadow.check(step: input.step, state: input.state, recorded: state, canonical: canonical, hash: hash, patch: patch)
+            try shadow.check(
+                step: input.step, state: input.state, recorded: state, canonical: canonical,
+                hash: hash, size: size, algorithm: hashAlgorithm, patch: patch
+            )
             if let action {
                 try shadow.checkAction(step: input.step, raw: action.raw, recorded: action.redacted)
             }
@@ -83,8 +111,8 @@ final class StepEncoder {
         }
         return row(
             input, timelineID: timelineID, action: action, state: state,
-            keyframe: patch == nil ? String(decoding: canonical, as: UTF8.self) : nil,
-            patch: patch, hash: hash, size: canonical.count
+            keyframe: patch == nil ? canonical.map { String(decoding: $0, as: UTF8.self) } : nil,
+            patch: patch, hash: hash, size: size
         )
     }
 
@@ -93,6 +121,7 @@ final class StepEncoder {
     private func keptRow(
         _ input: HostStep, timelineID: Int, stored: StoredState, state: JSONValue
     ) throws(RecordingError) -> StepsTable.StoredRow? {
+        guard stored.hashAlgorithm == hashAlgorithm else { return nil }
         let keyframe: String?
         let patch: String?
         switch stored.text {
@@ -106,8 +135,10 @@ final class StepEncoder {
         case nil:
             return nil
         }
+        let action = try encodeAction(of: input)
+        keptSteps += 1
         return row(
-            input, timelineID: timelineID, action: try encodeAction(of: input), state: state,
+            input, timelineID: timelineID, action: action, state: state,
             keyframe: keyframe, patch: patch, hash: stored.hash, size: stored.size
         )
     }

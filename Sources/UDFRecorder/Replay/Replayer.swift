@@ -52,11 +52,13 @@ public struct Replayer<State: Codable & Sendable, Action: Codable & Sendable>: S
             divergence = ReplayDivergence(step: 0, action: nil, recorded: initial, replayed: roundTrip)
         }
         var reapplied: [Int] = []
+        // The stored hashes are the session's algorithm's.
+        let hashAlgorithm = try recording.stateHashAlgorithm(ofSession: chosenSession.id)
         if divergence == nil {
             reapplied = try run(recording, chosenTimeline, from: 0, edits: ReplayEdits()) { step in
                 count += 1
                 guard let recorded = step.recorded, let recordedState = step.recordedState else { return true }
-                guard step.stateJSON.stateHash != recorded.stateHash else { return true }
+                guard hashAlgorithm.hash(of: step.stateJSON) != recorded.stateHash else { return true }
                 divergence = ReplayDivergence(step: step.step, action: recorded.action, recorded: recordedState, replayed: step.stateJSON)
                 return false
             }

@@ -12,14 +12,16 @@ struct StepFingerprint: Equatable, CustomStringConvertible {
 
     var description: String { "\(step) \(action?.canonicalText ?? "-") cause \(cause.map(String.init) ?? "-") \(stateHash)" }
 
-    /// Every step of a session's `main` timeline, with its stored hash checked against its state.
+    /// Every step of a session's `main` timeline, with its stored hash checked
+    /// against its state; `stateHash` is the state's text hash, comparable
+    /// across copies whichever hash each file's session stores.
     static func of(_ path: String, session: Int? = nil) throws -> [StepFingerprint] {
         let recording = try Recording(path: path)
         let info = try recording.session(session)
         let timeline = try recording.timeline(nil, in: info)
         var result: [StepFingerprint] = []
-        try recording.walk(timeline, verifyHashes: true) { summary, _ in
-            result.append(StepFingerprint(step: summary.step, action: summary.action, cause: summary.cause, stateHash: summary.stateHash))
+        try recording.walk(timeline, verifyHashes: true) { summary, state in
+            result.append(StepFingerprint(step: summary.step, action: summary.action, cause: summary.cause, stateHash: state.stateHash))
             return true
         }
         return result

@@ -1,0 +1,138 @@
+/// The tree hash of a state (format v4): a 64-bit hash built from its
+/// parts, so a state that differs from the previous one in one subtree is
+/// hashed again along that subtree's path only (`IncrementalTreeHash`).
+///
+/// Specified exactly in docs/format.md ("The tree hash"); all arithmetic is
+/// on unsigned 64-bit integers, modulo 2^64, and printed like `StateHash`
+/// as 16 lowercase hex digits. Equal canonical bytes give equal tree
+/// hashes: a string hashes its UTF-8 bytes (the same scalars give the same
+/// bytes), a number its literal text, which is what canonical text writes.
+///
+/// Like FNV-1a, it detects corruption and divergence; it is not a
+/// cryptographic hash and does not resist deliberate collisions.
+public enum StateTreeHash {
+    static let k1: UInt64 = 0x9e37_79b9_7f4a_7c15
+    static let k2: UInt64 = 0xbf58_476d_1ce4_e5b9
+    static let k3: UInt64 = 0x94d0_49bb_1331_11eb
+
+    /// Type tags: no two types' hashes start from the same value.
+    enum Tag: UInt64 {
+        case null = 1, `false`, `true`, number, string, array, object
+    }
+
+    /// The tree hash of `value` as 16 lowercase hex digits.
+    public static func of(_ value: JSONValue) -> String {
+        StateHash.hex(Self.value(of: value))
+    }
+
+    /// The tree hash of `value` as a number, computed plainly: every part hashed.
+    public static func value(of value: JSONValue) -> UInt64 {
+        switch value {
+        case .null, .bool, .number, .string:
+            return scalar(value)
+        case .array(let elements):
+            var sum: UInt64 = 0
+            for (index, element) in elements.enumerated() {
+                sum &+= elementTerm(self.value(of: element), at: index)
+            }
+            return container(.array, count: elements.count, sum: sum)
+        case .object(let members):
+            var sum: UInt64 = 0
+            for (key, member) in members {
+                sum &+= memberTerm(key: string(key), value: self.value(of: member))
+            }
+            return container(.object, count: members.count, sum: sum)
+        }
+    }
+
+    /// The splitmix64 finalizer: every input bit flips about half the output bits.
+    @inline(__always)
+    static func mix(_ input: UInt64) -> UInt64 {
+        var x = input
+        x ^= x >> 30
+        x &*= k2
+        x ^= x >> 27
+        x &*= k3
+        x ^= x >> 31
+        return x
+    }
+
+    /// A leaf's hash: its bytes read as little-endian 8-byte words, the last
+    /// one padded with zero bytes; the length tells the padding apart.
+    static func leaf(_ tag: Tag, _ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = (tag.rawValue &* k1) ^ UInt64(bytes.count)
+        let whole = bytes.count / 8
+        for word in 0..<whole {
+            let w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self))
+            hash = (hash ^ w) &* k2
+            hash ^= hash >> 32
+        }
+        let rest = bytes.count - whole * 8
+        if rest > 0 {
+            var w: UInt64 = 0
+            for offset in 0..<rest {
+                w |= UInt64(bytes[whole * 8 + offset]) << (8 * UInt64(offset))
+            }
+            hash = (hash ^ w) &* k2
+            hash ^= hash >> 32
+        }
+        return mix(hash)
+    }
+
+    static func leaf(_ tag: Tag) -> UInt64 {
+        leaf(tag, UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+
+    static let nullHash = leaf(.null)
+    static let falseHash = leaf(.false)
+    static let trueHash = leaf(.true)
+
+    /// A string's hash, also used for object keys.
+    static func string(_ string: String) -> UInt64 {
+        let hashed = string.utf8.withContiguousStorageIfAvailable { leaf(.string, UnsafeRawBufferPointer($0)) }
+        if let hashed { return hashed }
+        return Array(string.utf8).withUnsafeBytes { leaf(.string, $0) }
+    }
+
+    static func number(_ number: JSONNumber) -> UInt64 {
+        let hashed = number.text.utf8.withContiguousStorageIfAvailable { leaf(.number, UnsafeRawBufferPointer($0)) }
+        if let hashed { return hashed }
+        return Array(number.text.utf8).withUnsafeBytes { leaf(.number, $0) }
+    }
+
+    static func scalar(_ value: JSONValue) -> UInt64 {
+        switch value {
+        case .null: nullHash
+        case .bool(let bool): bool ? trueHash : falseHash
+        case .number(let number): self.number(number)
+        case .string(let string): self.string(string)
+        case .array, .object: Self.value(of: value)
+        }
+    }
+
+    /// An array element's share of the sum: its hash mixed with its position.
+    @inline(__always)
+    static func elementTerm(_ hash: UInt64, at index: Int) -> UInt64 {
+        mix(hash ^ mix(UInt64(index + 1) &* k3))
+    }
+
+    /// An object member's share of the sum: key and value mixed unequally,
+    /// so swapping them changes the term.
+    @inline(__always)
+    static func memberTerm(key: UInt64, value: UInt64) -> UInt64 {
+        mix(mix(key ^ k2) &+ value)
+    }
+
+    /// An array's or object's hash from its count and the wrapping sum of its terms.
+    @inline(__always)
+    static func container(_ tag: Tag, count: Int, sum: UInt64) -> UInt64 {
+        mix(sum &+ mix((tag.rawValue &* k1) ^ UInt64(count)))
+    }
+}
+
+extension JSONValue {
+    /// `StateTreeHash.of(self)`: the tree hash (format v4) of this value.
+    public var stateTreeHash: String {
+        StateTreeHash.of(self)
+    }
+}

@@ -95,11 +95,38 @@ public enum JSONWriter {
     }
 
     /// Members in canonical order: by the UTF-8 bytes of their keys.
+    ///
+    /// Each key's first eight bytes are read once, as a big-endian number
+    /// padded with zeros, and compared as numbers; only keys whose numbers
+    /// tie are compared byte by byte. A smaller number means a smaller key:
+    /// the first differing byte decides both, and a key that ends early pads
+    /// with zeros, which no byte is below. The order is exactly
+    /// `utf8Precedes`'s (`CanonicalOrderTests` compares the two).
     public static func sortedMembers(_ members: [String: JSONValue]) -> [(key: String, value: JSONValue)] {
         if members.count < 2 {
             return members.map { ($0.key, $0.value) }
         }
-        return members.sorted { utf8Precedes($0.key, $1.key) }
+        var keyed: [(prefix: UInt64, member: (key: String, value: JSONValue))] = []
+        keyed.reserveCapacity(members.count)
+        for (key, value) in members {
+            keyed.append((utf8Prefix(key), (key, value)))
+        }
+        keyed.sort { left, right in
+            left.prefix != right.prefix ? left.prefix < right.prefix : utf8Precedes(left.member.key, right.member.key)
+        }
+        return keyed.map(\.member)
+    }
+
+    /// The first eight UTF-8 bytes of `key`, big-endian, padded with zeros.
+    static func utf8Prefix(_ key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { bytes in
+            var prefix: UInt64 = 0
+            for index in 0..<8 {
+                prefix = prefix << 8 | UInt64(index < bytes.count ? bytes[index] : 0)
+            }
+            return prefix
+        }
     }
 
     /// Whether `a` sorts before `b` when compared byte by byte as UTF-8.

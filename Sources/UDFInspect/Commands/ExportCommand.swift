@@ -238,10 +238,11 @@ struct ExportCommand: InspectCommand {
         }
     }
 
-    /// Writes through a temporary file, so a failed export never leaves half a file.
+    /// Writes through a temporary file, so a failed export never leaves half
+    /// a file; a device or pipe is written in place.
     static func write(_ text: String, to path: String) throws(InspectError) {
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: SpecialFile.isSpecial(path) ? [] : .atomic)
         } catch {
             throw InspectError.io("cannot write '\(path)': \(FileErrorReason.of(error))")
         }

@@ -1,16 +1,17 @@
 import Foundation
 import UDFLog
 
-/// Where `export --format ndjson` writes: stdout for `-`, else a temporary
-/// file beside the target, renamed over it only once the export is done,
-/// so a failed export never leaves half a file.
+/// Where an export's text goes: stdout for `-`; a device, pipe or socket
+/// (`/dev/null`, a named pipe) written in place; else a temporary file
+/// beside the target, renamed over it only once the export is done, so a
+/// failed export never leaves half a file.
 final class NDJSONOutput {
     private let path: String
     private let console: Console
     private let temporaryPath: String?
     private let handle: FileHandle?
 
-    var isStandardOutput: Bool { temporaryPath == nil }
+    var isStandardOutput: Bool { handle == nil }
 
     init(path: String, console: Console) throws(InspectError) {
         self.path = path
@@ -18,6 +19,15 @@ final class NDJSONOutput {
         guard path != "-" else {
             temporaryPath = nil
             handle = nil
+            return
+        }
+        if SpecialFile.isSpecial(path) {
+            let descriptor = open(path, O_WRONLY)
+            guard descriptor >= 0 else {
+                throw InspectError.io("cannot write '\(path)': \(String(cString: strerror(errno)).lowercased())")
+            }
+            temporaryPath = nil
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -41,13 +51,14 @@ final class NDJSONOutput {
 
     /// Puts the finished file in place.
     func finish() throws(InspectError) {
-        guard let handle, let temporaryPath else { return }
+        guard let handle else { return }
         do {
             try handle.close()
         } catch {
             discard()
             throw InspectError.io("cannot write '\(path)': \(FileErrorReason.of(error))")
         }
+        guard let temporaryPath else { return }
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno)).lowercased()
             discard()

@@ -69,6 +69,9 @@ public struct RecordingImporter: Sendable {
     private func build(
         _ session: SharedSession, replacing: Bool, _ produce: (_ emit: (SharedStep) throws -> Void) throws -> Void
     ) throws(SharingError) -> Written {
+        if SpecialFile.isSpecial(path) {
+            throw SharingError.recording(.io("cannot write '\(path)': not a regular file; a recording is a file of its own"))
+        }
         let directory = (path as NSString).deletingLastPathComponent
         let name = ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial"
         let temporary = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)

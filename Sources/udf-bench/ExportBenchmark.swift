@@ -12,34 +12,12 @@ enum ExportBenchmark {
 
     /// Runs `udf-inspect arguments`, output to /dev/null, timing it and reading its peak RSS.
     static func run(binary: String, _ arguments: [String], output: String? = nil) throws -> Run {
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        let spawned = posix_spawn(&pid, binary, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchError("cannot start udf-inspect: error \(spawned)") }
-        var status: Int32 = 0
-        var peak = 0
-        // Polled every 5 ms: the peak only grows, so the last reading before
-        // the child exits is its peak, short of what it adds in its last 5 ms.
-        while true {
-            let waited = waitpid(pid, &status, WNOHANG)
-            if waited == pid { break }
-            if waited < 0, errno != EINTR { throw BenchError("cannot wait for udf-inspect: error \(errno)") }
-            peak = max(peak, ProcessMemory.peak(of: pid))
-            usleep(5_000)
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        guard status == 0 else {
-            throw BenchError("udf-inspect \(arguments.joined(separator: " ")) failed with status \(status)")
+        let child = try ChildRun.spawn(binary, arguments)
+        guard child.status == 0 else {
+            throw BenchError("udf-inspect \(arguments.joined(separator: " ")) failed with status \(child.status)")
         }
         let size = output.flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0
-        return Run(seconds: seconds, peakBytes: peak, outputBytes: size)
+        return Run(seconds: child.seconds, peakBytes: child.peakBytes, outputBytes: size)
     }
 
     /// Reads `path` whole into a reused 1 MB buffer, as `cat path > /dev/null`

@@ -8,18 +8,7 @@ enum GrowingRecording {
 
     /// Runs the child and reads its one-line JSON report.
     static func run(path: String, actions: Int) throws -> GrowingStateBenchmark.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try SelfExecutable.path())
-        process.arguments = [childFlag, path, String(actions)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("the growing-state recording child exited with status \(process.terminationStatus)")
-        }
-        return try JSONDecoder().decode(GrowingStateBenchmark.Result.self, from: data)
+        try SelfExecutable.runChild([childFlag, path, String(actions)], name: "growing-state recording", as: GrowingStateBenchmark.Result.self)
     }
 
     /// The child's body: `udf-bench --record-growing PATH ACTIONS`.

@@ -78,24 +78,10 @@ enum LongQueryBenchmark {
         var wall = Samples()
         var cpu = Samples()
         for _ in 0..<runs {
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            var pid: pid_t = 0
-            let start = DispatchTime.now().uptimeNanoseconds
-            guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { return nil }
-            var status: Int32 = 0
-            var usage = rusage()
-            _ = wait4(pid, &status, 0, &usage)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            // Exit 0, or exit 1 ("nothing found"): wait status 0 or 1 << 8.
-            guard status == 0 || status == 256 else { return nil }
+            guard let child = try? ChildRun.spawn(binary, arguments), child.succeededOrFoundNothing else { return nil }
+            let seconds = child.seconds
             wall.add(seconds: seconds)
-            cpu.add(seconds: usage.ru_utime.seconds + usage.ru_stime.seconds)
+            cpu.add(seconds: child.cpuSeconds)
             if seconds > 2 { break }
         }
         return (wall.median, cpu.median)

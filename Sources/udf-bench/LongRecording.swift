@@ -18,18 +18,7 @@ enum LongRecording {
 
     /// Runs the child and reads its one-line JSON report.
     static func run(path: String, actions: Int) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try SelfExecutable.path())
-        process.arguments = [childFlag, path, String(actions)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("the recording child exited with status \(process.terminationStatus)")
-        }
-        return try JSONDecoder().decode(Result.self, from: data)
+        try SelfExecutable.runChild([childFlag, path, String(actions)], name: "recording", as: Result.self)
     }
 
     /// The child's body: record, then print the report.
@@ -68,5 +57,22 @@ enum SelfExecutable {
     /// The directory the build products sit in, `udf-inspect` among them.
     static func directory() throws -> String {
         (try path() as NSString).deletingLastPathComponent
+    }
+
+    /// Runs this executable as a child with `arguments` and decodes the
+    /// one-line JSON report it prints; `name` says which child failed.
+    static func runChild<Report: Decodable>(_ arguments: [String], name: String, as report: Report.Type) throws -> Report {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try path())
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchError("the \(name) child exited with status \(process.terminationStatus)")
+        }
+        return try JSONDecoder().decode(Report.self, from: data)
     }
 }

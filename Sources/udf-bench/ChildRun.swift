@@ -1,0 +1,48 @@
+import Foundation
+
+/// One run of a child process with its output discarded: wall time, CPU
+/// time (user + system, from `wait4`) and its own peak RSS, read from
+/// `/proc` while it runs.
+struct ChildRun {
+    /// The wait status: 0 for exit 0, `code << 8` for exit `code`.
+    let status: Int32
+    let seconds: Double
+    let cpuSeconds: Double
+    let peakBytes: Int
+
+    /// Exit 0, or exit 1 ("nothing found").
+    var succeededOrFoundNothing: Bool { status == 0 || status == 1 << 8 }
+
+    /// Runs `binary arguments` with stdout and stderr to /dev/null.
+    ///
+    /// The peak is polled every millisecond (it only grows, so the last reading
+    /// before the child exits is its peak, short of its last millisecond), not
+    /// taken from `ru_maxrss`: Linux carries the spawning process's peak
+    /// into a child across exec.
+    static func spawn(_ binary: String, _ arguments: [String]) throws -> ChildRun {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        let spawned = posix_spawn(&pid, binary, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchError("cannot start \(binary): error \(spawned)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        var peak = 0
+        while true {
+            let waited = wait4(pid, &status, WNOHANG, &usage)
+            if waited == pid { break }
+            if waited < 0, errno != EINTR { throw BenchError("cannot wait for \(binary): error \(errno)") }
+            peak = max(peak, ProcessMemory.peak(of: pid))
+            usleep(1_000)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let cpu = usage.ru_utime.seconds + usage.ru_stime.seconds
+        return ChildRun(status: status, seconds: seconds, cpuSeconds: cpu, peakBytes: peak)
+    }
+}

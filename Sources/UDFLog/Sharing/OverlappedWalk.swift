@@ -47,6 +47,9 @@ enum OverlappedWalk {
         do {
             while let batch = try handoff.take() {
                 for item in batch { try consume(item) }
+                // Freed where it was made: a free on another thread than the
+                // allocating one takes that thread's malloc arena lock.
+                handoff.recycle(batch)
             }
         } catch {
             handoff.cancel()
@@ -65,6 +68,7 @@ private struct ConsumerStopped: Error {}
 private final class Handoff<Item: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var batches: [[Item]] = []
+    private var spent: [[Item]] = []
     private let capacity: Int
     private var finished = false
     private var failure: (any Error)?
@@ -77,13 +81,27 @@ private final class Handoff<Item: Sendable>: @unchecked Sendable {
     /// For the producer: waits for room; throws once the consumer has given up.
     func put(_ batch: [Item]) throws {
         condition.lock()
-        defer { condition.unlock() }
         while batches.count >= capacity, !cancelled {
             condition.wait()
         }
-        if cancelled { throw ConsumerStopped() }
+        if cancelled {
+            condition.unlock()
+            throw ConsumerStopped()
+        }
         batches.append(batch)
+        let consumed = spent
+        spent = []
         condition.broadcast()
+        condition.unlock()
+        // Released here, outside the lock, on the thread that made them.
+        withExtendedLifetime(consumed) {}
+    }
+
+    /// For the consumer: a batch it is done with, to be released by the producer.
+    func recycle(_ batch: [Item]) {
+        condition.lock()
+        spent.append(batch)
+        condition.unlock()
     }
 
     /// For the producer, last: the walk ended, with an error or none.

@@ -127,7 +127,9 @@ extension Recording {
     /// The read side's speed carries through: states come out of the cursor
     /// patched in place, and `IncrementalRedaction` keeps every unchanged
     /// subtree shared with the previous state, so a canonical writer copies
-    /// its bytes and `SharingAwarePatch` skips it in O(1). What was redacted
+    /// its bytes and `SharingAwarePatch` skips it in O(1). Where the stored
+    /// text since the last keyframe proves that no key is secret
+    /// (`SecretKeyScan`), the state is not walked at all. What was redacted
     /// is counted only where the redacted state differs from the stored one.
     @discardableResult
     public func walkSharedSteps(
@@ -138,11 +140,21 @@ extension Recording {
         var redactedCount = 0
         let stateRedaction = IncrementalRedaction(redactor: redactor)
         let actionRedaction = IncrementalRedaction(redactor: redactor)
+        let keyScan = redactor.hasPathRules ? nil : SecretKeyScan(redactor: redactor)
+        // Proven from the stored text since the last keyframe: no key of the
+        // state is secret, so redaction would return it as it is.
+        var holdsNoSecretKey = false
         var previousAsStored = false
         let cursor = try cursor(for: timeline)
         try cursor.walkStored(range: offset...range.wanted.upperBound) { summary, state, text in
             let number = summary.step - offset
-            let safeState = stateRedaction.redact(state)
+            if let keyScan {
+                switch text {
+                case .keyframe(let bytes): holdsNoSecretKey = !keyScan.mayBringSecretKey(bytes)
+                case .patch(let bytes): holdsNoSecretKey = holdsNoSecretKey && !keyScan.mayBringSecretKey(bytes)
+                }
+            }
+            let safeState = holdsNoSecretKey ? state : stateRedaction.redact(state)
             let asStored = safeState.isIdentical(to: state)
             if !asStored { redactedCount += Self.replacements(from: state, to: safeState) }
             var action: JSONValue?

@@ -1,0 +1,111 @@
+import UDFJSON
+
+/// Proves from stored JSON text, without building any value, that the text
+/// brings no key a by-key `Redactor` would redact.
+///
+/// Every key a keyframe holds, and every key a JSON Patch can put into a
+/// state (a member of an added value, or a token of a target path), appears
+/// in the text as a string literal, whole or as one `/`-separated token of a
+/// JSON Pointer. So when no literal and no token is a secret key, a state
+/// with no secret key that the text is applied to (or a keyframe read from
+/// it) has none either, and its redaction is the state itself. `move` and
+/// `copy` only bring keys the state already had.
+///
+/// Values are checked as if they were keys too: a literal that only looks
+/// secret costs a plain redaction, never a wrong one.
+///
+/// The text must be valid JSON, as it is once the cursor has applied it.
+final class SecretKeyScan {
+    private let redactor: Redactor
+    /// Verdicts for ASCII literals, whose bytes are their only spelling.
+    private var verdicts: [String: Bool] = [:]
+    /// Literals remembered at most; past that the table starts over, so a
+    /// recording of ever-new values does not grow it without end.
+    private static let maximumVerdicts = 4_096
+
+    /// - Precondition: `redactor` has no path rule (`hasPathRules` is false).
+    init(redactor: Redactor) {
+        precondition(!redactor.hasPathRules, "a path rule depends on where a value sits, not on its key")
+        self.redactor = redactor
+    }
+
+    /// Whether any string literal in `text`, or any token of one read as a
+    /// JSON Pointer, is a key `redactor` redacts.
+    func mayBringSecretKey(_ text: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "\"") else {
+                    index += 1
+                    continue
+                }
+                let start = index + 1
+                var end = start
+                var escaped = false
+                var ascii = true
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                    if bytes[end] == UInt8(ascii: "\\") {
+                        escaped = true
+                        end += 1
+                    } else if bytes[end] >= 0x80 {
+                        ascii = false
+                    }
+                    end += 1
+                }
+                if mayBeSecret(UnsafeBufferPointer(rebasing: bytes[start..<min(end, bytes.count)]), escaped: escaped, ascii: ascii) {
+                    return true
+                }
+                index = end + 1
+            }
+            return false
+        }
+    }
+
+    private func mayBeSecret(_ literal: UnsafeBufferPointer<UInt8>, escaped: Bool, ascii: Bool) -> Bool {
+        guard !escaped, ascii else {
+            // Rare spellings: decoded exactly, checked without the table.
+            let quoted = [UInt8(ascii: "\"")] + Array(literal) + [UInt8(ascii: "\"")]
+            guard case .string(let string)? = try? JSONParser().parse(quoted) else { return true }
+            return isSecret(string) || pointerTokens(of: string).contains(where: isSecret)
+        }
+        if knownVerdict(of: literal) { return true }
+        guard literal.first == UInt8(ascii: "/") else { return false }
+        var tokenStart = 1
+        for position in 1...literal.count where position == literal.count || literal[position] == UInt8(ascii: "/") {
+            let token = UnsafeBufferPointer(rebasing: literal[tokenStart..<position])
+            if token.contains(UInt8(ascii: "~")) {
+                if isSecret(Self.unescaped(String(decoding: token, as: UTF8.self))) { return true }
+            }
+            if knownVerdict(of: token) { return true }
+            tokenStart = position + 1
+        }
+        return false
+    }
+
+    /// `redactor.isSecret` for ASCII bytes, remembered.
+    private func knownVerdict(of ascii: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = String(decoding: ascii, as: UTF8.self)
+        if let verdict = verdicts[key] { return verdict }
+        if verdicts.count >= Self.maximumVerdicts { verdicts.removeAll(keepingCapacity: true) }
+        let verdict = redactor.isSecret(key: key)
+        verdicts[key] = verdict
+        return verdict
+    }
+
+    private func isSecret(_ key: String) -> Bool {
+        redactor.isSecret(key: key)
+    }
+
+    /// The tokens of `string` read as a JSON Pointer, each both as spelled
+    /// and unescaped; none when it is not one.
+    private func pointerTokens(of string: String) -> [String] {
+        guard string.hasPrefix("/") else { return [] }
+        return string.dropFirst().split(separator: "/", omittingEmptySubsequences: false).flatMap { token in
+            [String(token), Self.unescaped(String(token))]
+        }
+    }
+
+    private static func unescaped(_ token: String) -> String {
+        token.replacing("~1", with: "/").replacing("~0", with: "~")
+    }
+}

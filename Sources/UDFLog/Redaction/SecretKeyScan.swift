@@ -17,11 +17,17 @@ import UDFJSON
 /// The text must be valid JSON, as it is once the cursor has applied it.
 final class SecretKeyScan {
     private let redactor: Redactor
-    /// Verdicts for ASCII literals, whose bytes are their only spelling.
-    private var verdicts: [String: Bool] = [:]
-    /// Literals remembered at most; past that the table starts over, so a
-    /// recording of ever-new values does not grow it without end.
-    private static let maximumVerdicts = 4_096
+    /// Verdicts for ASCII literals, whose bytes are their only spelling, in
+    /// a direct-mapped table: a hit costs a short hash and a compare, no
+    /// String, and ever-new values overwrite old ones instead of growing it.
+    private var verdicts = [Verdict](repeating: Verdict(), count: SecretKeyScan.verdictSlots)
+    private static let verdictSlots = 1_024
+
+    private struct Verdict {
+        var literal: [UInt8] = []
+        var isSecret = false
+        var known = false
+    }
 
     /// - Precondition: `redactor` has no path rule (`hasPathRules` is false).
     init(redactor: Redactor) {
@@ -84,12 +90,13 @@ final class SecretKeyScan {
 
     /// `redactor.isSecret` for ASCII bytes, remembered.
     private func knownVerdict(of ascii: UnsafeBufferPointer<UInt8>) -> Bool {
-        let key = String(decoding: ascii, as: UTF8.self)
-        if let verdict = verdicts[key] { return verdict }
-        if verdicts.count >= Self.maximumVerdicts { verdicts.removeAll(keepingCapacity: true) }
-        let verdict = redactor.isSecret(key: key)
-        verdicts[key] = verdict
-        return verdict
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in ascii { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & (Self.verdictSlots - 1)
+        if verdicts[slot].known, verdicts[slot].literal.elementsEqual(ascii) { return verdicts[slot].isSecret }
+        let isSecret = redactor.isSecret(key: String(decoding: ascii, as: UTF8.self))
+        verdicts[slot] = Verdict(literal: Array(ascii), isSecret: isSecret, known: true)
+        return isSecret
     }
 
     private func isSecret(_ key: String) -> Bool {

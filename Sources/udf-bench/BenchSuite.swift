@@ -334,9 +334,7 @@ struct BenchSuite {
     }
 
     private func median(_ values: [Double]) -> Double {
-        var samples = Samples()
-        for value in values { samples.add(seconds: value) }
-        return samples.median
+        Samples(seconds: values).median
     }
 
     private func progress(_ message: String) {

@@ -15,10 +15,14 @@ struct ChildRun {
 
     /// Runs `binary arguments` with stdout and stderr to /dev/null.
     ///
-    /// The peak is polled every millisecond (it only grows, so the last reading
-    /// before the child exits is its peak, short of its last millisecond), not
-    /// taken from `ru_maxrss`: Linux carries the spawning process's peak
-    /// into a child across exec.
+    /// The peak is polled (it only grows, so the last reading before the
+    /// child exits is its peak, short of its last poll), not taken from
+    /// `ru_maxrss`: Linux carries the spawning process's peak into a child
+    /// across exec. Polls come every millisecond for the first 100 ms, so
+    /// short rows are not rounded up, then every 20 ms: a poller waking a
+    /// thousand times a second takes a core's slices from a child that keeps
+    /// both cores busy (an export read 30% slower under it), and not from a
+    /// single-threaded one such as `verify`.
     static func spawn(_ binary: String, _ arguments: [String]) throws -> ChildRun {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -39,7 +43,8 @@ struct ChildRun {
             if waited == pid { break }
             if waited < 0, errno != EINTR { throw BenchError("cannot wait for \(binary): error \(errno)") }
             peak = max(peak, ProcessMemory.peak(of: pid))
-            usleep(1_000)
+            let running = DispatchTime.now().uptimeNanoseconds - start
+            usleep(running < 100_000_000 ? 1_000 : 20_000)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let cpu = usage.ru_utime.seconds + usage.ru_stime.seconds

@@ -2,6 +2,10 @@
 struct Samples {
     private(set) var seconds: [Double] = []
 
+    init(seconds: [Double] = []) {
+        self.seconds = seconds
+    }
+
     mutating func add(_ duration: Duration) {
         seconds.append(duration.seconds)
     }

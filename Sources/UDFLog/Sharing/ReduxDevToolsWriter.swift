@@ -39,15 +39,30 @@ public struct ReduxDevToolsWriter {
         }
         let isSkipped = skippedSteps.contains(step.step) || SharedTimeline.isSkipped(step)
         let action: JSONValue = step.step == 0 ? ["type": .string(ReduxDevToolsExporter.initActionType)] : ReduxDevToolsExporter.reduxAction(step)
-        let entry: JSONValue = [
-            "action": action,
-            "timestamp": .number(JSONNumber(exactly: Int64((step.time.timeIntervalSince1970 * 1000).rounded()))),
-            "type": "PERFORM_ACTION",
-        ]
-        try actions.append((stepCount == 0 ? "\n" : ",\n") + JSONValue.string(String(step.step)).canonicalText + ":" + entry.canonicalText)
-        try output.append(Array(((stepCount == 0 ? "\n" : ",\n") + "{\"state\":").utf8) + state + [UInt8(ascii: "}")])
+        // `"N":{"action":…,"timestamp":…,"type":"PERFORM_ACTION"}`, spelled
+        // out in canonical member order: the entry's keys are plain ASCII.
+        var entry: [UInt8] = []
+        entry.reserveCapacity(160)
+        Self.append(stepCount == 0 ? "\n\"" : ",\n\"", to: &entry)
+        entry += String(step.step).utf8
+        Self.append("\":{\"action\":", to: &entry)
+        JSONWriter.appendCanonical(action, to: &entry)
+        Self.append(",\"timestamp\":", to: &entry)
+        JSONWriter.appendCanonical(.number(JSONNumber(exactly: Int64((step.time.timeIntervalSince1970 * 1000).rounded()))), to: &entry)
+        Self.append(",\"type\":\"PERFORM_ACTION\"}", to: &entry)
+        try actions.append(entry)
+        var computed: [UInt8] = []
+        computed.reserveCapacity(state.count + 16)
+        Self.append(stepCount == 0 ? "\n{\"state\":" : ",\n{\"state\":", to: &computed)
+        computed += state
+        computed.append(UInt8(ascii: "}"))
+        try output.append(computed)
         if isSkipped { skipped.append(step.step) }
         stepCount += 1
+    }
+
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Copies the actions after the states, closes the document and removes the temporary file.

@@ -11,15 +11,19 @@ import UDFJSON
 public final class IncrementalRedaction {
     private let redactor: Redactor
     private let byKeyOnly: Bool
+    /// No rule at all: every value comes back as it is, unwalked.
+    private let changesNothing: Bool
     private var secretKeys: [String: Bool] = [:]
     private var previous: (input: JSONValue, output: JSONValue)?
 
     public init(redactor: Redactor) {
         self.redactor = redactor
         byKeyOnly = !redactor.hasPathRules
+        changesNothing = redactor.changesNothing
     }
 
     public func redact(_ state: JSONValue) -> JSONValue {
+        if changesNothing { return state }
         guard byKeyOnly else { return redactor.redact(state).value }
         let output = redactKeys(state, previousInput: previous?.input, previousOutput: previous?.output)
         previous = (state, output)
@@ -30,6 +34,7 @@ public final class IncrementalRedaction {
     /// actions, which share nothing with one another. Verdicts by key are
     /// still remembered, which is what makes it cheaper than `Redactor.redact`.
     public func redactAlone(_ value: JSONValue) -> JSONValue {
+        if changesNothing { return value }
         guard byKeyOnly else { return redactor.redact(value).value }
         return redactKeys(value, previousInput: nil, previousOutput: nil)
     }

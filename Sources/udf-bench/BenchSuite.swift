@@ -32,7 +32,8 @@ struct BenchSuite {
         if options.longOnly {
             progress("recording \(options.longRecordingActions) actions in a child process")
             let long = try LongRecording.run(path: file("long.udf"), actions: options.longRecordingActions)
-            return try growingRows() + longQueryRows(soakPath: file("long.udf"), soakSteps: long.actions)
+            return try growingRows() + inspectorRows(path: file("long.udf"), steps: long.actions)
+                + longQueryRows(soakPath: file("long.udf"), soakSteps: long.actions)
         }
         if options.exportOnlySteps != nil {
             progress("recording \(options.longRecordingActions) actions in a child process")

@@ -23,7 +23,10 @@ struct ChildRun {
     /// thousand times a second takes a core's slices from a child that keeps
     /// both cores busy (an export read 30% slower under it), and not from a
     /// single-threaded one such as `verify`.
-    static func spawn(_ binary: String, _ arguments: [String]) throws -> ChildRun {
+    ///
+    /// - Parameter measuringPeak: false to block in `wait4` instead of
+    ///   polling, for rows that want the exact time alone.
+    static func spawn(_ binary: String, _ arguments: [String], measuringPeak: Bool = true) throws -> ChildRun {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -39,7 +42,7 @@ struct ChildRun {
         var usage = rusage()
         var peak = 0
         while true {
-            let waited = wait4(pid, &status, WNOHANG, &usage)
+            let waited = wait4(pid, &status, measuringPeak ? WNOHANG : 0, &usage)
             if waited == pid { break }
             if waited < 0, errno != EINTR { throw BenchError("cannot wait for \(binary): error \(errno)") }
             peak = max(peak, ProcessMemory.peak(of: pid))

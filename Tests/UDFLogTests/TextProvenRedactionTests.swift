@@ -84,7 +84,8 @@ import UDFLog
         return states
     }
 
-    /// A recording of `states`, unredacted, with a keyframe every 7 steps.
+    /// A recording of `states`, unredacted, with a keyframe every 7 steps
+    /// and every third step caused by the one two before it.
     private static func source(_ states: [JSONValue], in directory: TemporaryDirectory) throws -> String {
         let path = directory.path("source.udf")
         let start = Date(timeIntervalSince1970: 1_700_000_000)
@@ -93,7 +94,8 @@ import UDFLog
             for (step, state) in states.enumerated() {
                 try emit(SharedStep(StepInput(
                     step: step, time: start, action: step == 0 ? nil : ["step": .number(JSONNumber(step))],
-                    actionName: step == 0 ? nil : "change", cause: nil, reducerNanoseconds: step == 0 ? nil : 1, state: state
+                    actionName: step == 0 ? nil : "change", cause: step % 3 == 0 && step > 0 ? step - 2 : nil,
+                    reducerNanoseconds: step == 0 ? nil : 1, state: state
                 )))
             }
         }
@@ -130,4 +132,82 @@ import UDFLog
         }
         #expect(redactedCount == plain.reduce(0) { $0 + $1.count }, "\(name)")
     }
+
+    /// `export --format udf` first tries a copy made of the stored rows as
+    /// they are (`RecordingImporter.copyStandalone`). Where it goes ahead, its
+    /// rows are exactly those of the step-by-step copy and it verifies;
+    /// where the text cannot prove redaction changes nothing, it leaves no
+    /// file. Over the adversarial states and the workload, every redactor,
+    /// whole and from step 40.
+    @Test(arguments: 0..<5, [nil, 40...1_060])
+    func aCopyOfStoredRowsIsTheStepByStepCopy(redactorIndex: Int, range: ClosedRange<Int>?) throws {
+        let (name, redactor) = try Self.redactors()[redactorIndex]
+        let directory = try TemporaryDirectory()
+        let sources = [
+            ("adversarial", try Self.source(Self.states(seed: 0xC0FE + UInt64(redactorIndex), count: 1_200), in: directory)),
+            ("workload", try Self.workloadCopy(in: directory)),
+        ]
+        var copiedAny = false
+        for (sourceName, path) in sources {
+            let recording = try Recording(path: path)
+            let session = try recording.session(nil)
+            let timeline = try recording.timeline(nil, in: session)
+            let shareRange = try recording.shareRange(range.map { $0.clamped(to: 0...timeline.lastStep) }, of: timeline)
+            let shared = try recording.sharedSession(session, timeline: timeline, range: shareRange, redactor: redactor).session
+
+            let copy = directory.path("\(sourceName)-copy.udf")
+            let stepByStep = directory.path("\(sourceName)-steps.udf")
+            let copied = try RecordingImporter(path: copy).copyStandalone(
+                session: shared, of: recording, timeline: timeline, range: shareRange, redactor: redactor
+            )
+            try RecordingImporter(path: stepByStep).writeStandalone(session: shared) { emit in
+                try recording.walkSharedSteps(timeline, range: shareRange, redactor: redactor, emit)
+            }
+            guard copied else {
+                #expect(!FileManager.default.fileExists(atPath: copy), "\(name), \(sourceName): a refused copy leaves no file")
+                continue
+            }
+            copiedAny = true
+            #expect(try Self.storedRows(copy) == Self.storedRows(stepByStep), "\(name), \(sourceName)")
+            let report = try Recording(path: copy).verify()
+            #expect(report.problems.isEmpty, "\(name), \(sourceName): \(report.problems)")
+        }
+        if redactor.hasPathRules {
+            #expect(!copiedAny, "\(name): a path rule depends on where a value sits, which text cannot prove")
+        } else if redactor.changesNothing {
+            #expect(copiedAny, "\(name): with no rule every row can be copied")
+        }
+    }
+
+    /// A copy of the workload made by this build, so its session stores the
+    /// tree hash an exported copy uses too.
+    private static func workloadCopy(in directory: TemporaryDirectory) throws -> String {
+        let workload = try Recording(path: Fixtures.workload)
+        let timeline = try workload.timeline(nil, in: try workload.session(nil))
+        let range = try workload.shareRange(nil, of: timeline)
+        let shared = try workload.sharedSession(try workload.session(nil), timeline: timeline, range: range, redactor: .none).session
+        let path = directory.path("workload.udf")
+        try RecordingImporter(path: path).writeStandalone(session: shared) { emit in
+            try workload.walkSharedSteps(timeline, range: range, redactor: .none) { try emit(SharedStep($0.input)) }
+        }
+        return path
+    }
+
+    /// Every stored column of every step, as SQLite holds it.
+    private static func storedRows(_ path: String) throws -> [[String]] {
+        let recording = try Recording(path: path)
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        var rows: [[String]] = []
+        try recording.walk(timeline) { summary, state in
+            rows.append([
+                "\(summary.step)", "\(summary.time.timeIntervalSince1970)", summary.action?.canonicalText ?? "-",
+                summary.actionName ?? "-", summary.cause.map(String.init) ?? "-", summary.reducerNanoseconds.map(String.init) ?? "-",
+                summary.isKeyframe ? "keyframe" : "patch", "\(summary.storedSize)", summary.stateHash, "\(summary.stateSize)",
+                state.canonicalText,
+            ])
+            return true
+        }
+        return rows
+    }
 }
+

@@ -121,8 +121,13 @@ struct ExportCommand: InspectCommand {
         let redactor = self.redactor
         if format == "udf" {
             do {
-                try RecordingImporter(path: output).writeStandalone(session: shared) { emit in
-                    redacted += try recording.walkSharedStepsOverlapped(timeline, range: range, redactor: redactor, emit)
+                let importer = RecordingImporter(path: output)
+                // The stored rows as they are, where their text proves redaction changes nothing; else step by step.
+                let copied = try importer.copyStandalone(session: shared, of: recording, timeline: timeline, range: range, redactor: redactor)
+                if !copied {
+                    try importer.writeStandalone(session: shared) { emit in
+                        redacted += try recording.walkSharedStepsOverlapped(timeline, range: range, redactor: redactor, emit)
+                    }
                 }
             } catch {
                 throw InspectError(sharing: error)

@@ -173,6 +173,33 @@ final class StateCursor {
         }
     }
 
+    /// Visits each stored row of `range` in order, as stored, building and
+    /// parsing no state: for a copy that keeps every row's text.
+    func walkRows(range: ClosedRange<Int>, _ body: (StepRow) throws -> Bool) throws {
+        let columns = StepsTable.summaryAndStorageColumns
+        for segment in segments {
+            let lower = max(segment.steps.lowerBound, range.lowerBound)
+            let upper = min(segment.steps.upperBound, range.upperBound)
+            guard lower <= upper else { continue }
+            let statement = try recording.query { db in
+                try db.prepare(StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step")
+            }
+            var expected = lower
+            var stop = false
+            try recording.query { _ in
+                try statement.forEachRow([segment.timelineID, lower, upper]) { sqliteRow in
+                    guard !stop else { return }
+                    let row = StepRow(row: sqliteRow, columns: columns)
+                    guard row.int(.step) == expected else { throw corrupt(expected, "the step is missing") }
+                    expected += 1
+                    if try !body(row) { stop = true }
+                }
+            }
+            guard !stop else { return }
+            guard expected == upper + 1 else { throw corrupt(expected, "the step is missing") }
+        }
+    }
+
     /// Visits each step of `range` in order with how its state is stored,
     /// rebuilding no state: only the patch column is read and parsed.
     func storedChanges(range: ClosedRange<Int>, _ body: (Int, StoredChange) throws -> Bool) throws {

@@ -14,7 +14,8 @@ import UDFJSON
 /// Values are checked as if they were keys too: a literal that only looks
 /// secret costs a plain redaction, never a wrong one.
 ///
-/// The text must be valid JSON, as it is once the cursor has applied it.
+/// Text that is not JSON (a byte outside literals that JSON does not allow
+/// there, or an unterminated literal) may bring anything.
 final class SecretKeyScan {
     private let redactor: Redactor
     /// Verdicts for ASCII literals, whose bytes are their only spelling, in
@@ -22,6 +23,11 @@ final class SecretKeyScan {
     /// String, and ever-new values overwrite old ones instead of growing it.
     private var verdicts = [Verdict](repeating: Verdict(), count: SecretKeyScan.verdictSlots)
     private static let verdictSlots = 1_024
+
+    /// The bytes JSON text may hold outside string literals.
+    private static let outsideLiterals: [Bool] = (0...255).map { byte in
+        Array(" \t\n\r{}[],:0123456789-+.eEtruefalsn".utf8).contains(UInt8(byte))
+    }
 
     private struct Verdict {
         var literal: [UInt8] = []
@@ -38,10 +44,14 @@ final class SecretKeyScan {
     /// Whether any string literal in `text`, or any token of one read as a
     /// JSON Pointer, is a key `redactor` redacts.
     func mayBringSecretKey(_ text: [UInt8]) -> Bool {
-        text.withUnsafeBufferPointer { bytes in
+        let outsideLiterals = Self.outsideLiterals
+        return text.withUnsafeBufferPointer { bytes in
             var index = 0
             while index < bytes.count {
                 guard bytes[index] == UInt8(ascii: "\"") else {
+                    // Outside literals, only JSON's punctuation, numbers and
+                    // literal names: text that is not JSON cannot hide a key there.
+                    guard outsideLiterals[Int(bytes[index])] else { return true }
                     index += 1
                     continue
                 }
@@ -58,7 +68,9 @@ final class SecretKeyScan {
                     }
                     end += 1
                 }
-                if mayBeSecret(UnsafeBufferPointer(rebasing: bytes[start..<min(end, bytes.count)]), escaped: escaped, ascii: ascii) {
+                // An unterminated literal is not JSON.
+                guard end < bytes.count else { return true }
+                if mayBeSecret(UnsafeBufferPointer(rebasing: bytes[start..<end]), escaped: escaped, ascii: ascii) {
                     return true
                 }
                 index = end + 1

@@ -28,7 +28,9 @@ public struct RecordingImporter: Sendable {
             for step in timeline.steps { try emit(SharedStep(step)) }
         }
         if FileManager.default.fileExists(atPath: path) {
-            return try insert(timeline.session, into: path, produce).sessionID
+            return try insert(timeline.session, into: path) { db, timelineID in
+                try Self.writeEncoded(produce, policy: keyframePolicy, into: db, timelineID: timelineID)
+            }.sessionID
         }
         return try build(timeline.session, replacing: false, produce).sessionID
     }
@@ -59,6 +61,52 @@ public struct RecordingImporter: Sendable {
         try build(session, replacing: true, produce).keptSteps
     }
 
+    /// Writes a standalone copy of `range` of `timeline` made of its stored
+    /// rows as they are (`Recording.walkCopiedRows`), without building a
+    /// state past the first: a copy then costs what reading the rows costs.
+    ///
+    /// - Returns: false, leaving nothing at `path`, when the stored text does
+    ///   not prove that `redactor` would leave every step as recorded, or the
+    ///   rows cannot be kept as they are; the caller exports step by step.
+    public func copyStandalone(
+        session: SharedSession, of recording: Recording, timeline: TimelineInfo, range: ShareRange, redactor: Redactor
+    ) throws(SharingError) -> Bool {
+        var refused = false
+        do throws(SharingError) {
+            _ = try build(session, replacing: true) { db, timelineID in
+                var count = 0
+                var lastTime: Date?
+                let complete = try recording.walkCopiedRowsOverlapped(
+                    timeline, range: range, redactor: redactor, policy: keyframePolicy, timelineID: timelineID
+                ) { row in
+                    try StepsTable.insert(row, into: db)
+                    lastTime = row.time
+                    count += 1
+                }
+                guard complete else {
+                    refused = true
+                    throw CopyRefused()
+                }
+                return StepsWritten(count: count, lastTime: lastTime, kept: count)
+            }
+        } catch {
+            if refused { return false }
+            throw error
+        }
+        return true
+    }
+
+    /// The rows of a copy cannot all be kept as stored.
+    private struct CopyRefused: Error {}
+
+    /// What a session's steps wrote.
+    private struct StepsWritten {
+        let count: Int
+        let lastTime: Date?
+        /// Steps that kept their stored text instead of being encoded again.
+        let kept: Int
+    }
+
     /// What a session's insertion wrote.
     private struct Written {
         let sessionID: Int
@@ -69,6 +117,14 @@ public struct RecordingImporter: Sendable {
     private func build(
         _ session: SharedSession, replacing: Bool, _ produce: (_ emit: (SharedStep) throws -> Void) throws -> Void
     ) throws(SharingError) -> Written {
+        try build(session, replacing: replacing) { db, timelineID in
+            try Self.writeEncoded(produce, policy: keyframePolicy, into: db, timelineID: timelineID)
+        }
+    }
+
+    private func build(
+        _ session: SharedSession, replacing: Bool, _ writeSteps: (_ db: Database, _ timelineID: Int) throws -> StepsWritten
+    ) throws(SharingError) -> Written {
         if SpecialFile.isSpecial(path) {
             throw SharingError.recording(.io("cannot write '\(path)': not a regular file; a recording is a file of its own"))
         }
@@ -76,7 +132,7 @@ public struct RecordingImporter: Sendable {
         let name = ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial"
         let temporary = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
         defer { Self.remove(temporary) }
-        let written = try insert(session, into: temporary, produce)
+        let written = try insert(session, into: temporary, writeSteps)
         do {
             if replacing {
                 Self.remove(path)
@@ -91,8 +147,27 @@ public struct RecordingImporter: Sendable {
         return written
     }
 
+    /// Steps handed over one at a time, each encoded as the recorder would,
+    /// or kept as stored where it comes with its stored text.
+    private static func writeEncoded(
+        _ produce: (_ emit: (SharedStep) throws -> Void) throws -> Void, policy: KeyframePolicy, into db: Database, timelineID: Int
+    ) throws -> StepsWritten {
+        let encoder = StepEncoder(policy: policy, hashAlgorithm: .current)
+        var count = 0
+        var lastTime: Date?
+        try produce { shared in
+            let step = shared.input
+            try SharedTimeline.validate(step, at: count)
+            let row = try encoder.encode(HostStep(step), timelineID: timelineID, keeping: shared.stored.map { ($0, step.state) })
+            try StepsTable.insert(row, into: db)
+            lastTime = step.time
+            count += 1
+        }
+        return StepsWritten(count: count, lastTime: lastTime, kept: encoder.keptSteps)
+    }
+
     private func insert(
-        _ session: SharedSession, into file: String, _ produce: (_ emit: (SharedStep) throws -> Void) throws -> Void
+        _ session: SharedSession, into file: String, _ writeSteps: (_ db: Database, _ timelineID: Int) throws -> StepsWritten
     ) throws(SharingError) -> Written {
         let database: Database
         do {
@@ -101,10 +176,8 @@ public struct RecordingImporter: Sendable {
             throw SharingError.recording(Self.naming(error, path))
         }
         defer { database.close() }
-        let encoder = StepEncoder(policy: keyframePolicy, hashAlgorithm: .current)
-        var lastTime = session.startedAt
         do {
-            let sessionID = try database.write { db -> Int in
+            let (sessionID, written) = try database.write { db -> (Int, StepsWritten) in
                 try RecordingFormat.bringUpToDate(db)
                 try db.prepare("""
                     INSERT INTO sessions (app, started_at, ended_at, status, host, pid, keyframe_interval, metadata, uuid, state_hash)
@@ -119,28 +192,20 @@ public struct RecordingImporter: Sendable {
                 let sessionID = Int(db.lastInsertedRowID)
                 try db.prepare("INSERT INTO timelines (session_id, name, created_at) VALUES (?, 'main', ?)")
                     .execute([sessionID, session.startedAt.timeIntervalSince1970])
-                let timelineID = Int(db.lastInsertedRowID)
-                var count = 0
-                try produce { shared in
-                    let step = shared.input
-                    try SharedTimeline.validate(step, at: count)
-                    let row = try encoder.encode(HostStep(step), timelineID: timelineID, keeping: shared.stored.map { ($0, step.state) })
-                    try StepsTable.insert(row, into: db)
-                    lastTime = step.time
-                    count += 1
-                }
-                guard count > 0 else {
+                let written = try writeSteps(db, Int(db.lastInsertedRowID))
+                guard written.count > 0 else {
                     throw SharingError.wrongShape(path: "$", message: "the timeline has no steps; at least step 0 is needed")
                 }
                 if session.endedAt == nil {
+                    let lastTime = written.lastTime ?? session.startedAt
                     try db.prepare("UPDATE sessions SET ended_at = ? WHERE id = ?").execute([lastTime.timeIntervalSince1970, sessionID])
                 }
-                return sessionID
+                return (sessionID, written)
             }
             // Fold the WAL into the main file and leave WAL when no one else
             // has the file open, so the file is complete on its own.
             try RecordingJournal.finishWriting(database)
-            return Written(sessionID: sessionID, keptSteps: encoder.keptSteps)
+            return Written(sessionID: sessionID, keptSteps: written.kept)
         } catch let error as SharingError {
             throw error
         } catch {

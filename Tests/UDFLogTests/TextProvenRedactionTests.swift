@@ -137,21 +137,37 @@ import UDFLog
     /// they are (`RecordingImporter.copyStandalone`). Where it goes ahead, its
     /// rows are exactly those of the step-by-step copy and it verifies;
     /// where the text cannot prove redaction changes nothing, it leaves no
-    /// file. Over the adversarial states and the workload, every redactor,
-    /// whole and from step 40.
+    /// file. Over the adversarial states, a branch of them and the workload,
+    /// every redactor, whole and from step 40.
     @Test(arguments: 0..<5, [nil, 40...1_060])
     func aCopyOfStoredRowsIsTheStepByStepCopy(redactorIndex: Int, range: ClosedRange<Int>?) throws {
         let (name, redactor) = try Self.redactors()[redactorIndex]
         let directory = try TemporaryDirectory()
+        let adversarial = try Self.source(Self.states(seed: 0xC0FE + UInt64(redactorIndex), count: 1_200), in: directory)
+        // A branch from step 500: its rows come from two timelines.
+        let branch = try RecordingWriter(path: adversarial, timeline: "main", at: 500, into: "alt")
+        let branchStates = Self.states(seed: 0xB7A4C4 + UInt64(redactorIndex), count: 101)
+        var branchSteps: [StepInput] = []
+        for step in 501...600 {
+            let action: JSONValue = ["branch": .number(JSONNumber(step))]
+            let cause: Int? = step % 4 == 0 ? step - 3 : nil
+            branchSteps.append(StepInput(
+                step: step, time: Date(timeIntervalSince1970: 1_700_000_000), action: action,
+                actionName: "branch", cause: cause, reducerNanoseconds: 2, state: branchStates[step - 500]
+            ))
+        }
+        try branch.append(branchSteps)
+        try branch.close()
         let sources = [
-            ("adversarial", try Self.source(Self.states(seed: 0xC0FE + UInt64(redactorIndex), count: 1_200), in: directory)),
-            ("workload", try Self.workloadCopy(in: directory)),
+            ("adversarial", adversarial, "main"),
+            ("branch", adversarial, "alt"),
+            ("workload", try Self.workloadCopy(in: directory), "main"),
         ]
-        var copiedAny = false
-        for (sourceName, path) in sources {
+        var copiedSources: [String] = []
+        for (sourceName, path, timelineName) in sources {
             let recording = try Recording(path: path)
             let session = try recording.session(nil)
-            let timeline = try recording.timeline(nil, in: session)
+            let timeline = try recording.timeline(timelineName, in: session)
             let shareRange = try recording.shareRange(range.map { $0.clamped(to: 0...timeline.lastStep) }, of: timeline)
             let shared = try recording.sharedSession(session, timeline: timeline, range: shareRange, redactor: redactor).session
 
@@ -167,15 +183,15 @@ import UDFLog
                 #expect(!FileManager.default.fileExists(atPath: copy), "\(name), \(sourceName): a refused copy leaves no file")
                 continue
             }
-            copiedAny = true
+            copiedSources.append(sourceName)
             #expect(try Self.storedRows(copy) == Self.storedRows(stepByStep), "\(name), \(sourceName)")
             let report = try Recording(path: copy).verify()
             #expect(report.problems.isEmpty, "\(name), \(sourceName): \(report.problems)")
         }
         if redactor.hasPathRules {
-            #expect(!copiedAny, "\(name): a path rule depends on where a value sits, which text cannot prove")
+            #expect(copiedSources.isEmpty, "\(name): a path rule depends on where a value sits, which text cannot prove")
         } else if redactor.changesNothing {
-            #expect(copiedAny, "\(name): with no rule every row can be copied")
+            #expect(copiedSources == sources.map(\.0), "\(name): with no rule every row can be copied")
         }
     }
 
@@ -198,6 +214,7 @@ import UDFLog
         let recording = try Recording(path: path)
         let timeline = try recording.timeline(nil, in: try recording.session(nil))
         var rows: [[String]] = []
+        #expect(timeline.name == "main")
         try recording.walk(timeline) { summary, state in
             rows.append([
                 "\(summary.step)", "\(summary.time.timeIntervalSince1970)", summary.action?.canonicalText ?? "-",

@@ -72,16 +72,23 @@ struct PathBlame {
         case .patches:
             var projection = ProjectedState(paths: [path])
             projection.reset(to: try recording.state(at: 0, on: timeline))
+            // Where the path lives now: a step whose operations cannot reach
+            // it (say, under another element than the one holding an id) is
+            // not selected again.
+            var route = PathRoute(path, in: projection.state)
             try recording.storedBytes(on: timeline, range: 1...last) { step, stored in
                 switch try projection.take(stored, step: step, timeline: timeline.name) {
                 case .unchanged:
                     return true
                 case .changed:
-                    break
+                    if let operations = projection.appliedOperations, !operations.contains(where: route.mayChange(under:)) {
+                        return true
+                    }
                 case .needsWholeState:
                     projection.reset(to: try recording.state(at: step, on: timeline))
                 }
                 record(step, projection.state)
+                route = PathRoute(path, in: projection.state)
                 return true
             }
         }

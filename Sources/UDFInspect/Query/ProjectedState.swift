@@ -18,6 +18,10 @@ struct ProjectedState {
     private let keyBytes: [[UInt8]]?
     /// The kept members as an object (or the whole state).
     private(set) var state: JSONValue = .null
+    /// The operations the last `.changed` step applied to the kept members;
+    /// nil when it was a keyframe or wrote the whole state, so that what it
+    /// changed is not known operation by operation.
+    private(set) var appliedOperations: [PatchOperation]?
 
     init(paths: [JSONPath]) {
         var keys: [String] = []
@@ -53,6 +57,7 @@ struct ProjectedState {
         switch stored {
         case .keyframe(let bytes):
             try seed(keyframe: bytes, step: step, timeline: timeline)
+            appliedOperations = nil
             return .changed
         case .patch(let bytes):
             return try apply(patch: bytes, step: step, timeline: timeline)
@@ -98,9 +103,11 @@ struct ProjectedState {
         }
         guard keys != nil else {
             try applyWhole(patch, step: step, timeline: timeline)
+            appliedOperations = patch.operations
             return .changed
         }
         var kept: [PatchOperation] = []
+        var wroteWhole = false
         for operation in patch.operations {
             let target = operation.path.tokens
             guard let first = target.first else {
@@ -110,6 +117,7 @@ struct ProjectedState {
                     if !kept.isEmpty { try applyWhole(JSONPatch(kept), step: step, timeline: timeline) }
                     kept = []
                     state = project(value)
+                    wroteWhole = true
                     continue
                 default:
                     return .needsWholeState
@@ -126,8 +134,9 @@ struct ProjectedState {
             }
             if isKept(first) { kept.append(operation) }
         }
-        guard !kept.isEmpty else { return .unchanged }
-        try applyWhole(JSONPatch(kept), step: step, timeline: timeline)
+        guard !kept.isEmpty || wroteWhole else { return .unchanged }
+        if !kept.isEmpty { try applyWhole(JSONPatch(kept), step: step, timeline: timeline) }
+        appliedOperations = wroteWhole ? nil : kept
         return .changed
     }
 

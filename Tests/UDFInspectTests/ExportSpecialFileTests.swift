@@ -42,6 +42,21 @@ import UDFInspect
         #expect(Self.kind(pipe) == S_IFIFO)
     }
 
+    /// Replacing a folder named as OUT removed it and everything in it.
+    @Test(arguments: ["udf", "json", "redux", "html"])
+    func aFolderIsAnIOErrorAndKeepsWhatItHolds(format: String) async throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.path("out")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let precious = folder + "/precious.udf"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: precious))
+        let result = await InspectorHarness.run(["export", Fixtures.demo, "--format", format, "-o", folder])
+        #expect(result.status == 74)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "Error: I/O error: cannot write '\(folder)': is a directory\n")
+        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "keep me")
+    }
+
     @Test(.enabled(if: isRoot, "making a device node needs root; CI runs as root"))
     func aFullDeviceIsAnIOErrorAndStaysADevice() async throws {
         let directory = try TemporaryDirectory()

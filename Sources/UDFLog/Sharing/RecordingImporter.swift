@@ -128,6 +128,11 @@ public struct RecordingImporter: Sendable {
         if SpecialFile.isSpecial(path) {
             throw SharingError.recording(.io("cannot write '\(path)': not a regular file; a recording is a file of its own"))
         }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            // Replacing it would have removed the folder and all it holds.
+            throw SharingError.recording(.io("cannot write '\(path)': is a directory"))
+        }
         let directory = (path as NSString).deletingLastPathComponent
         let name = ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial"
         let temporary = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
@@ -225,7 +230,8 @@ public struct RecordingImporter: Sendable {
 
     private static func remove(_ file: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] {
-            try? FileManager.default.removeItem(atPath: file + suffix)
+            // unlink(2), not removeItem: it never takes a folder with it.
+            unlink(file + suffix)
         }
     }
 }

@@ -174,6 +174,17 @@ import UDFInspect
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func aFolderAsTheOutputIsAnIOErrorAndKeepsWhatItHolds() async throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.path("Tests")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: folder + "/Kept.swift"))
+        let result = await InspectorHarness.run(["testgen", Fixtures.demo] + Self.host + ["--reducer", "appReducer", "-o", folder])
+        #expect(result.status == 74)
+        #expect(result.stderr == "Error: I/O error: cannot write '\(folder)': is a directory\n")
+        #expect(try String(contentsOfFile: folder + "/Kept.swift", encoding: .utf8) == "keep me")
+    }
+
     @Test(arguments: [
         (["--module", "TodoExample", "--state", "AppState", "--action", "AppAction"], "Error: Missing '--reducer <name>': the app's name that the test uses"),
         (["--module", "TodoExample", "--state", "App State", "--action", "AppAction", "--reducer", "r"], "Error: 'App State' is not a Swift name for '--state': use letters, digits and _, joined by dots"),

@@ -246,6 +246,9 @@ struct ExportCommand: InspectCommand {
     /// Writes through a temporary file, so a failed export never leaves half
     /// a file; a device or pipe is written in place.
     static func write(_ text: String, to path: String) throws(InspectError) {
+        if SpecialFile.isDirectory(path) {
+            throw InspectError.io("cannot write '\(path)': is a directory")
+        }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: SpecialFile.isSpecial(path) ? [] : .atomic)
         } catch {

@@ -11,4 +11,12 @@ public enum SpecialFile {
         let kind = status.st_mode & S_IFMT
         return kind != S_IFREG && kind != S_IFDIR
     }
+
+    /// Whether `path` names an existing directory: an output that must be
+    /// refused, as replacing it would remove the folder and all it holds.
+    public static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        return status.st_mode & S_IFMT == S_IFDIR
+    }
 }

@@ -128,9 +128,7 @@ public struct RecordingImporter: Sendable {
         if SpecialFile.isSpecial(path) {
             throw SharingError.recording(.io("cannot write '\(path)': not a regular file; a recording is a file of its own"))
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            // Replacing it would have removed the folder and all it holds.
+        if SpecialFile.isDirectory(path) {
             throw SharingError.recording(.io("cannot write '\(path)': is a directory"))
         }
         let directory = (path as NSString).deletingLastPathComponent

@@ -2,7 +2,7 @@ import UDFLog
 
 extension InspectError {
     /// The inspector's error for a failure while streaming a recording, whose
-    /// APIs (`walk`, `storedChanges`) throw untyped errors.
+    /// APIs (`walk`, `storedBytes`) throw untyped errors.
     static func reading(_ error: any Error) -> InspectError {
         if let error = error as? InspectError { return error }
         if let error = error as? RecordingError { return InspectError(error) }

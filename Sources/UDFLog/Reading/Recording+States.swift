@@ -22,21 +22,4 @@ extension Recording {
     ) throws {
         try cursor(for: timeline).walk(range: range, verifyHashes: verifyHashes, body)
     }
-
-    /// Visits each step of `range` on `timeline`, in order, with how its state
-    /// is stored, without rebuilding any state.
-    ///
-    /// Only the patch column is read and parsed, which is what lets a question
-    /// like "which steps touched `/todos/1`" skip every other step cheaply.
-    /// `body` returns false to stop early.
-    ///
-    /// - Throws: `RecordingError.corruptStep` for a patch that is not a valid
-    ///   JSON Patch or a row with neither keyframe nor patch.
-    public func storedChanges(
-        on timeline: TimelineInfo,
-        range: ClosedRange<Int>,
-        _ body: (Int, StoredChange) throws -> Bool
-    ) throws {
-        try cursor(for: timeline).storedChanges(range: range, body)
-    }
 }

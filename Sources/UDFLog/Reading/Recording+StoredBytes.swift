@@ -23,43 +23,11 @@ extension Recording {
         range: ClosedRange<Int>,
         _ body: (Int, StoredBytes) throws -> Bool
     ) throws {
-        let sql = "SELECT step, keyframe, patch FROM steps WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
-        func corrupt(_ step: Int, _ reason: String) -> RecordingError {
-            .corruptStep(step: step, timeline: timeline.name, reason: reason)
-        }
-        for segment in try cursor(for: timeline).segments {
-            let lower = max(segment.steps.lowerBound, range.lowerBound)
-            let upper = min(segment.steps.upperBound, range.upperBound)
-            guard lower <= upper else { continue }
-            let statement = try query { db in try db.prepare(sql) }
-            var expected = lower
-            var stop = false
-            try query { _ in
-                do {
-                    try statement.forEachRow([segment.timelineID, lower, upper]) { row in
-                        let step = row.int(0)
-                        guard step == expected else { throw corrupt(expected, "the step is missing") }
-                        expected += 1
-                        let stored: StoredBytes
-                        if let keyframe = row.bytes(1) {
-                            stored = .keyframe(keyframe)
-                        } else if let patch = row.bytes(2) {
-                            stored = .patch(patch)
-                        } else {
-                            throw corrupt(step, "it has neither a keyframe nor a patch")
-                        }
-                        // Thrown, not returned, so SQLite reads no further row.
-                        if try !body(step, stored) { throw StopReading() }
-                    }
-                } catch is StopReading {
-                    stop = true
-                }
-            }
-            if stop { return }
-            guard expected == upper + 1 else { throw corrupt(expected, "the step is missing") }
+        try cursor(for: timeline).walkRows(range: range, columns: [.step, .keyframe, .patch]) { row in
+            let step = row.int(.step)
+            if let keyframe = row.bytes(.keyframe) { return try body(step, .keyframe(keyframe)) }
+            if let patch = row.bytes(.patch) { return try body(step, .patch(patch)) }
+            throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "it has neither a keyframe nor a patch")
         }
     }
 }
-
-/// Ends a read of rows early, from inside `forEachRow`.
-private struct StopReading: Error {}

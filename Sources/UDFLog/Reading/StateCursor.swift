@@ -6,8 +6,8 @@ import UDFSQLite
 /// nearest keyframe, patch replay and the hash check.
 ///
 /// Every reader of states goes through it: `state(at:)` (show, diff, the
-/// stepper), `walk` (find, verify, export), `storedChanges` (blame) and
-/// `summary(at:)`. It builds the lineage once, and it owns the invariant
+/// stepper), `walk` (find, verify, export), `walkRows` (blame, find and
+/// the udf row copy, which read stored rows as they are) and `summary(at:)`. It builds the lineage once, and it owns the invariant
 /// that reading fast depends on: the state it built last is kept, so the
 /// next step costs one patch, and patches are applied in place to a state
 /// that shares storage with the previous one, so the hash check pays for
@@ -128,111 +128,60 @@ final class StateCursor {
         guard timeline.lastStep >= 0 else { return }
         let wanted = range ?? 0...timeline.lastStep
         var state: JSONValue?
-        let columns = StepsTable.summaryAndStorageColumns
-        for segment in segments {
-            let lower = max(segment.steps.lowerBound, wanted.lowerBound)
-            let upper = min(segment.steps.upperBound, wanted.upperBound)
-            guard lower <= upper else { continue }
-            if state == nil, lower > 0 {
-                state = try self.state(at: lower - 1)
-                last = nil
+        if wanted.lowerBound > 0, wanted.lowerBound <= timeline.lastStep {
+            state = try self.state(at: wanted.lowerBound - 1)
+            last = nil
+        }
+        try walkRows(range: wanted, columns: StepsTable.summaryAndStorageColumns) { row in
+            let summary = try row.summary()
+            let stored: StoredStateText
+            if let keyframe = row.bytes(.keyframe) {
+                state = try parse(keyframe, step: summary.step, seeding: verifyHashes && hashAlgorithm == .canonicalText)
+                stored = .keyframe(keyframe)
+            } else if let patch = row.bytes(.patch), var current = state {
+                state = nil
+                try apply(patch, toInPlace: &current, step: summary.step)
+                state = current
+                stored = .patch(patch)
+            } else {
+                throw corrupt(summary.step, "it has a patch but no state precedes it")
             }
-            let statement = try recording.query { db in
-                try db.prepare(StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step")
+            guard let current = state else { return true }
+            if verifyHashes {
+                try checkHash(of: current, against: summary.stateHash, step: summary.step)
             }
-            var expected = lower
-            var stop = false
-            try recording.query { _ in
-                try statement.forEachRow([segment.timelineID, lower, upper]) { sqliteRow in
-                    guard !stop else { return }
-                    let row = StepRow(row: sqliteRow, columns: columns)
-                    let summary = try row.summary()
-                    guard summary.step == expected else { throw corrupt(expected, "the step is missing") }
-                    expected += 1
-                    let stored: StoredStateText
-                    if let keyframe = row.bytes(.keyframe) {
-                        state = try parse(keyframe, step: summary.step, seeding: verifyHashes && hashAlgorithm == .canonicalText)
-                        stored = .keyframe(keyframe)
-                    } else if let patch = row.bytes(.patch), var current = state {
-                        state = nil
-                        try apply(patch, toInPlace: &current, step: summary.step)
-                        state = current
-                        stored = .patch(patch)
-                    } else {
-                        throw corrupt(summary.step, "it has a patch but no state precedes it")
-                    }
-                    guard let current = state else { return }
-                    if verifyHashes {
-                        try checkHash(of: current, against: summary.stateHash, step: summary.step)
-                    }
-                    if try !body(summary, current, stored) { stop = true }
-                }
-            }
-            guard !stop else { return }
-            guard expected == upper + 1 else { throw corrupt(expected, "the step is missing") }
+            return try body(summary, current, stored)
         }
     }
 
-    /// Visits each stored row of `range` in order, as stored, building and
-    /// parsing no state: for a copy that keeps every row's text.
-    func walkRows(range: ClosedRange<Int>, _ body: (StepRow) throws -> Bool) throws {
-        let columns = StepsTable.summaryAndStorageColumns
+    /// Visits each stored row of `range` in step order, through the lineage's
+    /// segments, selecting `columns`, building and parsing nothing: the one
+    /// row loop every walk goes through. A step missing from the file is a
+    /// corrupt step. `body` returns false to stop; no further row is read.
+    func walkRows(range: ClosedRange<Int>, columns: [StepColumn], _ body: (StepRow) throws -> Bool) throws {
+        let sql = StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
         for segment in segments {
             let lower = max(segment.steps.lowerBound, range.lowerBound)
             let upper = min(segment.steps.upperBound, range.upperBound)
             guard lower <= upper else { continue }
-            let statement = try recording.query { db in
-                try db.prepare(StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step")
-            }
+            let statement = try recording.query { db in try db.prepare(sql) }
             var expected = lower
             var stop = false
             try recording.query { _ in
-                try statement.forEachRow([segment.timelineID, lower, upper]) { sqliteRow in
-                    guard !stop else { return }
-                    let row = StepRow(row: sqliteRow, columns: columns)
-                    guard row.int(.step) == expected else { throw corrupt(expected, "the step is missing") }
-                    expected += 1
-                    if try !body(row) { stop = true }
-                }
-            }
-            guard !stop else { return }
-            guard expected == upper + 1 else { throw corrupt(expected, "the step is missing") }
-        }
-    }
-
-    /// Visits each step of `range` in order with how its state is stored,
-    /// rebuilding no state: only the patch column is read and parsed.
-    func storedChanges(range: ClosedRange<Int>, _ body: (Int, StoredChange) throws -> Bool) throws {
-        let columns: [StepColumn] = [.step, .isKeyframe, .patch]
-        for segment in segments {
-            let lower = max(segment.steps.lowerBound, range.lowerBound)
-            let upper = min(segment.steps.upperBound, range.upperBound)
-            guard lower <= upper else { continue }
-            let statement = try recording.query { db in
-                try db.prepare(StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step")
-            }
-            var stop = false
-            try recording.query { _ in
-                try statement.forEachRow([segment.timelineID, lower, upper]) { sqliteRow in
-                    guard !stop else { return }
-                    let row = StepRow(row: sqliteRow, columns: columns)
-                    let step = row.int(.step)
-                    let change: StoredChange
-                    if row.int(.isKeyframe) != 0 {
-                        change = .keyframe
-                    } else if let bytes = row.bytes(.patch) {
-                        do {
-                            change = .patch(try JSONPatch(jsonValue: try JSONParser().parse(bytes)))
-                        } catch {
-                            throw corrupt(step, "its patch is not a JSON Patch: \(error)")
-                        }
-                    } else {
-                        throw corrupt(step, "it has neither a keyframe nor a patch")
+                do {
+                    try statement.forEachRow([segment.timelineID, lower, upper]) { sqliteRow in
+                        let row = StepRow(row: sqliteRow, columns: columns)
+                        guard row.int(.step) == expected else { throw corrupt(expected, "the step is missing") }
+                        expected += 1
+                        // Thrown, not returned, so SQLite reads no further row.
+                        if try !body(row) { throw StopReading() }
                     }
-                    if try !body(step, change) { stop = true }
+                } catch is StopReading {
+                    stop = true
                 }
             }
             if stop { return }
+            guard expected == upper + 1 else { throw corrupt(expected, "the step is missing") }
         }
     }
 
@@ -284,3 +233,6 @@ final class StateCursor {
         .corruptStep(step: step, timeline: timeline.name, reason: reason)
     }
 }
+
+/// Ends a read of rows early, from inside `forEachRow`.
+private struct StopReading: Error {}

@@ -31,7 +31,7 @@ extension Recording {
         let firstKeyframe = offset > 0 ? try cursor.state(at: offset).canonicalBytes : nil
         var progress = KeyframePolicy.Progress()
         var complete = true
-        try cursor.walkRows(range: offset...range.wanted.upperBound) { row in
+        try cursor.walkRows(range: offset...range.wanted.upperBound, columns: StepsTable.summaryAndStorageColumns) { row in
             let number = row.int(.step) - offset
             let keyframe: [UInt8]?
             let patch: [UInt8]?

@@ -34,22 +34,13 @@ import UDFJSON
         }
     }
 
-    @Test func aRepeatedIDInTheEqualEndsStillMeansMatchingBySequence() throws {
-        let row: JSONValue = ["id": 7, "v": 1]
-        let old: JSONValue = [row, ["id": 8, "v": 1], row]
-        let new: JSONValue = [row, ["id": 8, "v": 2], row]
-        let node = try #require(JSONDiff.diff(old, new))
-        guard case .array(let array) = node else {
-            Issue.record("expected an array diff, got \(node)")
-            return
-        }
-        #expect(array.matching == .sequence)
-        #expect(node == PlainJSONDiff.diff(old, new))
-    }
-
-    @Test func aMiddleIDThatRepeatsAnEndOneMeansMatchingBySequence() throws {
-        let old: JSONValue = [["id": 1], ["id": 2], ["id": 3]]
-        let new: JSONValue = [["id": 1], ["id": 3, "x": true], ["id": 3]]
+    /// An id that repeats, in the equal ends or between an end and the
+    /// middle, means the arrays are matched by sequence, not by id.
+    @Test(arguments: [
+        ([["id": 7, "v": 1], ["id": 8, "v": 1], ["id": 7, "v": 1]], [["id": 7, "v": 1], ["id": 8, "v": 2], ["id": 7, "v": 1]]),
+        ([["id": 1], ["id": 2], ["id": 3]], [["id": 1], ["id": 3, "x": true], ["id": 3]]),
+    ] as [(JSONValue, JSONValue)])
+    func aRepeatedIDMeansMatchingBySequence(old: JSONValue, new: JSONValue) throws {
         let node = try #require(JSONDiff.diff(old, new))
         guard case .array(let array) = node else {
             Issue.record("expected an array diff, got \(node)")

@@ -92,8 +92,8 @@ struct BenchSuite {
                     state: state, actions: options.naiveActions(stateBytes: size), path: file("naive-\(size)-\(run).udf")
                 ))
             }
-            let oursRate = median(ours.map(\.perSecond))
-            let naiveRate = median(naive.map(\.perSecond))
+            let oursRate = Samples.median(of: ours.map(\.perSecond))
+            let naiveRate = Samples.median(of: naive.map(\.perSecond))
             let floor: Double? = size == 10_000 ? 10_000 : size == 1_000_000 ? 150 : nil
             let ratioFloor: Double? = size == 10_000 ? 8 : size == 1_000_000 ? 10 : nil
             rows.append(BenchRow(
@@ -111,8 +111,8 @@ struct BenchSuite {
                 target: ratioFloor.map { "≥ \(Int($0))×" } ?? "", met: ratioFloor.map { oursRate / naiveRate >= $0 }
             ))
             if size == 1_000_000 {
-                let oursBytes = median(ours.map(\.bytesPerStep))
-                let naiveBytes = median(naive.map(\.bytesPerStep))
+                let oursBytes = Samples.median(of: ours.map(\.bytesPerStep))
+                let naiveBytes = Samples.median(of: naive.map(\.bytesPerStep))
                 let share = oursBytes / naiveBytes
                 rows.append(BenchRow(
                     "bytes per step, ours", "\(label), \(ours[0].actions) steps",
@@ -131,14 +131,7 @@ struct BenchSuite {
         if let (state, label) = states[1_000_000] {
             progress("rebuild")
             let rebuild = try RebuildBenchmark.run(path: bigRecording, samples: options.rebuildSamples)
-            rows.append(BenchRow(
-                "rebuild a random step (median)", "\(label), 1,000 steps", figure: Format.duration(rebuild.median),
-                value: rebuild.median * 1e3, unit: "ms", target: "≤ 5 ms", met: rebuild.median <= 0.005
-            ))
-            rows.append(BenchRow(
-                "rebuild a random step (worst)", "\(options.rebuildSamples) random steps", figure: Format.duration(rebuild.worst),
-                value: rebuild.worst * 1e3, unit: "ms", target: "≤ 10 ms", met: rebuild.worst <= 0.010
-            ))
+            rows += DiffParseRows.rebuildRows(rebuild, scenario: "\(label), 1,000 steps", samples: options.rebuildSamples)
             for interval in [32, 128] {
                 progress("keyframe spacing \(interval)")
                 let path = file("ours-1000000-keyframes-\(interval).udf")
@@ -156,22 +149,7 @@ struct BenchSuite {
             }
             progress("diff")
             let diff = try DiffBenchmark.run(state: state, samples: options.diffSamples)
-            rows.append(BenchRow(
-                "diff two states one leaf apart, sharing storage", label, figure: Format.duration(diff.sharedDiff),
-                value: diff.sharedDiff * 1e3, unit: "ms", target: "≤ 0.5 ms", met: diff.sharedDiff <= 0.000_5
-            ))
-            rows.append(BenchRow(
-                "JSON Patch of the same pair", label, figure: Format.duration(diff.sharedPatch),
-                value: diff.sharedPatch * 1e3, unit: "ms"
-            ))
-            rows.append(BenchRow(
-                "diff two states one leaf apart, encoded apart", label, figure: Format.duration(diff.independentDiff),
-                value: diff.independentDiff * 1e3, unit: "ms", target: "≤ 1 ms", met: diff.independentDiff <= 0.001
-            ))
-            rows.append(BenchRow(
-                "JSON Patch of the same pair", label, figure: Format.duration(diff.independentPatch),
-                value: diff.independentPatch * 1e3, unit: "ms"
-            ))
+            rows += DiffParseRows.diffRows(diff, label: label)
             let stages = try EncodeBenchmark.run(state: state, samples: options.diffSamples)
             rows.append(BenchRow(
                 "full encode Encodable → JSONValue", label,
@@ -332,10 +310,6 @@ struct BenchSuite {
 
     private func file(_ name: String) -> String {
         directory + "/" + name
-    }
-
-    private func median(_ values: [Double]) -> Double {
-        Samples(seconds: values).median
     }
 
     private func progress(_ message: String) {

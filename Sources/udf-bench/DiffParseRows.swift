@@ -14,14 +14,7 @@ enum DiffParseRows {
 
         progress("diff")
         let diff = try DiffBenchmark.run(state: state, samples: options.diffSamples)
-        rows.append(BenchRow(
-            "diff two states one leaf apart, sharing storage", label, figure: Format.duration(diff.sharedDiff),
-            value: diff.sharedDiff * 1e3, unit: "ms", target: "≤ 0.5 ms", met: diff.sharedDiff <= 0.000_5
-        ))
-        rows.append(BenchRow(
-            "diff two states one leaf apart, encoded apart", label, figure: Format.duration(diff.independentDiff),
-            value: diff.independentDiff * 1e3, unit: "ms", target: "≤ 1 ms", met: diff.independentDiff <= 0.001
-        ))
+        rows += diffRows(diff, label: label)
 
         progress("parse")
         let parse = try ParseBenchmark.run(state: state, samples: options.diffSamples)
@@ -54,20 +47,49 @@ enum DiffParseRows {
 
         progress("rebuild")
         let rebuild = try RebuildBenchmark.run(path: path, samples: options.rebuildSamples)
-        rows.append(BenchRow(
-            "rebuild a random step (median)", "\(label), \(ours.actions) steps", figure: Format.duration(rebuild.median),
-            value: rebuild.median * 1e3, unit: "ms", target: "≤ 5 ms", met: rebuild.median <= 0.005
-        ))
-        rows.append(BenchRow(
-            "rebuild a random step (worst)", "\(options.rebuildSamples) random steps", figure: Format.duration(rebuild.worst),
-            value: rebuild.worst * 1e3, unit: "ms", target: "≤ 10 ms", met: rebuild.worst <= 0.010
-        ))
+        rows += rebuildRows(rebuild, scenario: "\(label), \(ours.actions) steps", samples: options.rebuildSamples)
         rows.append(BenchRow(
             "rebuild cost, from the keyframe + per patch", "least squares over those samples",
             figure: "\(Format.duration(rebuild.fromKeyframe)) + \(Format.duration(rebuild.perPatch)) per patch",
             value: rebuild.perPatch * 1e6, unit: "µs"
         ))
         return rows
+    }
+
+    /// The diff rows, one leaf apart at 1 MB, each beside the JSON Patch of the same pair.
+    static func diffRows(_ diff: DiffBenchmark.Result, label: String) -> [BenchRow] {
+        [
+            BenchRow(
+                "diff two states one leaf apart, sharing storage", label, figure: Format.duration(diff.sharedDiff),
+                value: diff.sharedDiff * 1e3, unit: "ms", target: "≤ 0.5 ms", met: diff.sharedDiff <= 0.000_5
+            ),
+            BenchRow(
+                "JSON Patch of the same pair", label, figure: Format.duration(diff.sharedPatch),
+                value: diff.sharedPatch * 1e3, unit: "ms"
+            ),
+            BenchRow(
+                "diff two states one leaf apart, encoded apart", label, figure: Format.duration(diff.independentDiff),
+                value: diff.independentDiff * 1e3, unit: "ms", target: "≤ 1 ms", met: diff.independentDiff <= 0.001
+            ),
+            BenchRow(
+                "JSON Patch of the same pair", label, figure: Format.duration(diff.independentPatch),
+                value: diff.independentPatch * 1e3, unit: "ms"
+            ),
+        ]
+    }
+
+    /// The rebuild rows: median and worst of `samples` random steps.
+    static func rebuildRows(_ rebuild: RebuildBenchmark.Result, scenario: String, samples: Int) -> [BenchRow] {
+        [
+            BenchRow(
+                "rebuild a random step (median)", scenario, figure: Format.duration(rebuild.median),
+                value: rebuild.median * 1e3, unit: "ms", target: "≤ 5 ms", met: rebuild.median <= 0.005
+            ),
+            BenchRow(
+                "rebuild a random step (worst)", "\(samples) random steps", figure: Format.duration(rebuild.worst),
+                value: rebuild.worst * 1e3, unit: "ms", target: "≤ 10 ms", met: rebuild.worst <= 0.010
+            ),
+        ]
     }
 
     /// How many steps of the recording store a full state.

@@ -71,7 +71,7 @@ enum ExportBenchmark {
                     try? FileManager.default.removeItem(atPath: out)
                 }
             }
-            let verify = median(verifies.map(\.seconds))
+            let verify = Samples.median(of: verifies.map(\.seconds))
             rows.append(BenchRow(
                 "verify (anchor)", scenario,
                 figure: "\(Format.duration(verify)) (\(Format.digits(verify / read.seconds))× reading it), "
@@ -80,12 +80,12 @@ enum ExportBenchmark {
             ))
             for format in formats {
                 let runs = exports[format] ?? []
-                let ratio = median(zip(runs, verifies).map { $0.seconds / $1.seconds })
+                let ratio = Samples.median(of: zip(runs, verifies).map { $0.seconds / $1.seconds })
                 let peak = runs.map(\.peakBytes).max() ?? 0
                 let ratios = zip(runs, verifies).map { String(format: "%.2f", $0.seconds / $1.seconds) }.joined(separator: ", ")
                 rows.append(BenchRow(
                     "export --format \(format), whole process", scenario,
-                    figure: "\(Format.duration(median(runs.map(\.seconds)))) (\(String(format: "%.2f", ratio))× verify; rounds \(ratios)), "
+                    figure: "\(Format.duration(Samples.median(of: runs.map(\.seconds)))) (\(String(format: "%.2f", ratio))× verify; rounds \(ratios)), "
                         + "peak RSS \(Format.bytes(Double(peak))), \(Format.bytes(Double(runs.last?.outputBytes ?? 0)))",
                     value: Double(peak) / 1_048_576, unit: "MB peak",
                     target: "≤ 100 MB, ≤ verify's time",
@@ -96,10 +96,6 @@ enum ExportBenchmark {
             rows.append(BenchRow("export, whole process", scenario, figure: "n/a (\(error))", value: nil, unit: "s"))
         }
         return rows
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        Samples(seconds: values).median
     }
 
     /// HTML export of the first `steps` steps, the page's size against

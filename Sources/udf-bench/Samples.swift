@@ -22,6 +22,10 @@ struct Samples {
     }
 
     var count: Int { seconds.count }
+
+    static func median(of values: [Double]) -> Double {
+        Samples(seconds: values).median
+    }
 }
 
 extension Duration {

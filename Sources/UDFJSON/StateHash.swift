@@ -32,6 +32,14 @@ public enum StateHash {
         }
     }
 
+    /// Appends `hash` as 16 lowercase hex digits, as `of` spells it.
+    public static func appendHex(_ hash: UInt64, to bytes: inout [UInt8]) {
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(shift)) & 0xF
+            bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
+    }
+
     static func hex(_ hash: UInt64) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8](repeating: UInt8(ascii: "0"), count: 16)

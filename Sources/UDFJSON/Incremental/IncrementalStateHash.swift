@@ -13,8 +13,10 @@ import Foundation
 ///
 /// Use one hasher per state stream, from one thread at a time.
 public final class IncrementalStateHash {
-    /// Bytes between remembered chain values.
-    static let checkpointSpacing = 1_024
+    /// Bytes between remembered chain values: small enough that a state of
+    /// a kilobyte or two resumes near its change, while keeping a chain value
+    /// costs one append per 256 bytes hashed.
+    static let checkpointSpacing = 256
 
     private var previousBytes: [UInt8] = []
     /// `checkpoints[i]`: the chain's value after the first `i × checkpointSpacing` bytes.
@@ -31,24 +33,22 @@ public final class IncrementalStateHash {
     public func value(of bytes: [UInt8]) -> UInt64 {
         let spacing = Self.checkpointSpacing
         let shared = sharedCheckpoints(with: bytes)
-        var kept = Array(checkpoints.prefix(shared))
-        if kept.isEmpty { kept.append(StateHash.offsetBasis) }
-        kept.reserveCapacity(bytes.count / spacing + 1)
-        var hash = kept[kept.count - 1]
+        checkpoints.removeLast(checkpoints.count - shared)
+        if checkpoints.isEmpty { checkpoints.append(StateHash.offsetBasis) }
+        var hash = checkpoints[checkpoints.count - 1]
         bytes.withUnsafeBufferPointer { buffer in
-            var position = (kept.count - 1) * spacing
+            var position = (checkpoints.count - 1) * spacing
             while position < buffer.count {
                 let end = Swift.min(position + spacing, buffer.count)
                 for index in position..<end {
                     hash ^= UInt64(buffer[index])
                     hash &*= StateHash.prime
                 }
-                if end - position == spacing { kept.append(hash) }
+                if end - position == spacing { checkpoints.append(hash) }
                 position = end
             }
         }
         previousBytes = bytes
-        checkpoints = kept
         return hash
     }
 

@@ -18,7 +18,7 @@ public final class IncrementalCanonicalWriter {
     /// Containers shorter than this are rewritten: a lookup would cost more.
     static let minimumReusedBytes = 48
     /// Arrays with fewer elements are not remembered by path.
-    static let minimumLaidOutElements = 16
+    static let minimumLaidOutElements = 4
     /// Paths remembered at most; past that the table starts over.
     static let maximumLayouts = 64
     /// Elements that differ from the old one at their index before the

@@ -70,6 +70,17 @@ public struct JSONParser: Sendable {
         }
     }
 
+    /// Parses `bytes` and says whether they are canonical text: then the
+    /// value's `canonicalBytes` are `bytes`, and a writer may copy them
+    /// instead of writing the value again. The check is conservative (see
+    /// `IncrementalCanonicalWriter.parse`): some canonical text says false.
+    ///
+    /// - Throws: `JSONParseError`, exactly as `parse` does.
+    public func parseNotingCanonical(_ bytes: [UInt8]) throws(JSONParseError) -> (value: JSONValue, isCanonical: Bool) {
+        let (value, spans) = try parseWithCanonicalSpans(bytes, minimumSpan: .max)
+        return (value, spans != nil)
+    }
+
     /// Parses `bytes` and, when they are canonical text, also returns where
     /// each array and object of at least `minimumSpan` bytes lies in them,
     /// by storage identity; nil spans for text that is not canonical.

@@ -115,15 +115,16 @@ final class StateCursor {
         verifyHashes: Bool = false,
         _ body: (StepSummary, JSONValue) throws -> Bool
     ) throws {
-        try walkStored(range: range, verifyHashes: verifyHashes) { summary, state, _ in try body(summary, state) }
+        try walkStored(range: range, verifyHashes: verifyHashes) { row, state, _ in try body(try row.summary(), state) }
     }
 
-    /// `walk`, handing each step over with its state as the file stores it,
-    /// for a copy that can keep the stored text.
+    /// `walk`, handing each step over as its row, unparsed but for the
+    /// state, and with the state as the file stores it: for a copy that can
+    /// keep the stored text, and parse the action on another thread.
     func walkStored(
         range: ClosedRange<Int>? = nil,
         verifyHashes: Bool = false,
-        _ body: (StepSummary, JSONValue, StoredStateText) throws -> Bool
+        _ body: (StepRow, JSONValue, StoredStateText) throws -> Bool
     ) throws {
         guard timeline.lastStep >= 0 else { return }
         let wanted = range ?? 0...timeline.lastStep
@@ -133,24 +134,24 @@ final class StateCursor {
             last = nil
         }
         try walkRows(range: wanted, columns: StepsTable.summaryAndStorageColumns) { row in
-            let summary = try row.summary()
+            let step = row.int(.step)
             let stored: StoredStateText
             if let keyframe = row.bytes(.keyframe) {
-                state = try parse(keyframe, step: summary.step, seeding: verifyHashes && hashAlgorithm == .canonicalText)
+                state = try parse(keyframe, step: step, seeding: verifyHashes && hashAlgorithm == .canonicalText)
                 stored = .keyframe(keyframe)
             } else if let patch = row.bytes(.patch), var current = state {
                 state = nil
-                try apply(patch, toInPlace: &current, step: summary.step)
+                try apply(patch, toInPlace: &current, step: step)
                 state = current
                 stored = .patch(patch)
             } else {
-                throw corrupt(summary.step, "it has a patch but no state precedes it")
+                throw corrupt(step, "it has a patch but no state precedes it")
             }
             guard let current = state else { return true }
             if verifyHashes {
-                try checkHash(of: current, against: summary.stateHash, step: summary.step)
+                try checkHash(of: current, against: row.text(.stateHash), step: step)
             }
-            return try body(summary, current, stored)
+            return try body(row, current, stored)
         }
     }
 

@@ -102,8 +102,9 @@ extension Recording {
         }
     }
 
-    /// `walkSharedSteps` on a thread of its own, with `body` on the calling
-    /// thread: an export reads and writes at once, on two cores.
+    /// `walkSharedSteps` with its reading on a thread of its own, and the
+    /// actions' parsing and redaction with `body` on the calling thread: an
+    /// export reads and writes at once, on two cores.
     ///
     /// The recording is used by that thread alone until this returns; the
     /// caller must not use it from `body`.
@@ -113,16 +114,36 @@ extension Recording {
         _ body: (SharedStep) throws -> Void
     ) throws -> Int {
         let recording = HandedOver(self)
-        let count = HandedOver(0)
+        let stateRedactions = HandedOver(0)
+        let actions = SharedActionStage(redactor: redactor)
         try OverlappedWalk.run(produce: { emit in
-            count.value = try recording.value.walkSharedSteps(timeline, range: range, redactor: redactor, emit)
-        }, consume: body)
-        return count.value
+            stateRedactions.value = try recording.value.walkSharedStates(timeline, range: range, redactor: redactor, emit)
+        }, consume: { walked in
+            try body(actions.step(walked))
+        })
+        return stateRedactions.value + actions.redactedCount
     }
 
-    /// `walkShared`, handing each step over with how the file stores it
-    /// where redaction left it as recorded, so a copy can keep the stored
-    /// hash and text instead of making them again.
+    /// Visits the exported steps of `range` in order, renumbered from 0 and
+    /// redacted again, with how the file stores each state where redaction
+    /// left it as recorded, so a copy can keep the stored hash and text
+    /// instead of making them again.
+    ///
+    /// - Returns: How many values `redactor` replaced, over every action and state.
+    @discardableResult
+    public func walkSharedSteps(
+        _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(),
+        _ body: (SharedStep) throws -> Void
+    ) throws -> Int {
+        let actions = SharedActionStage(redactor: redactor)
+        let stateRedactions = try walkSharedStates(timeline, range: range, redactor: redactor) { walked in
+            try body(actions.step(walked))
+        }
+        return stateRedactions + actions.redactedCount
+    }
+
+    /// The reading stage of `walkSharedSteps`: rows, states and their
+    /// redaction, leaving each action as its stored text.
     ///
     /// The read side's speed carries through: states come out of the cursor
     /// patched in place, and `IncrementalRedaction` keeps every unchanged
@@ -131,23 +152,24 @@ extension Recording {
     /// text since the last keyframe proves that no key is secret
     /// (`SecretKeyScan`), the state is not walked at all. What was redacted
     /// is counted only where the redacted state differs from the stored one.
-    @discardableResult
-    public func walkSharedSteps(
-        _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(),
-        _ body: (SharedStep) throws -> Void
+    ///
+    /// - Returns: How many values `redactor` replaced in the states.
+    func walkSharedStates(
+        _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor,
+        _ body: (WalkedStep) throws -> Void
     ) throws -> Int {
         let offset = range.offset
         var redactedCount = 0
         let stateRedaction = IncrementalRedaction(redactor: redactor)
-        let actionRedaction = IncrementalRedaction(redactor: redactor)
         let keyScan = redactor.hasPathRules ? nil : SecretKeyScan(redactor: redactor)
         // Proven from the stored text since the last keyframe: no key of the
         // state is secret, so redaction would return it as it is.
         var holdsNoSecretKey = false
         var previousAsStored = false
         let cursor = try cursor(for: timeline)
-        try cursor.walkStored(range: offset...range.wanted.upperBound) { summary, state, text in
-            let number = summary.step - offset
+        try cursor.walkStored(range: offset...range.wanted.upperBound) { row, state, text in
+            let recordedStep = row.int(.step)
+            let number = recordedStep - offset
             if let keyScan {
                 switch text {
                 case .keyframe(let bytes): holdsNoSecretKey = !keyScan.mayBringSecretKey(bytes)
@@ -157,14 +179,8 @@ extension Recording {
             let safeState = holdsNoSecretKey ? state : stateRedaction.redact(state)
             let asStored = safeState.isIdentical(to: state)
             if !asStored { redactedCount += Self.replacements(from: state, to: safeState) }
-            var action: JSONValue?
-            if number > 0, let original = summary.action {
-                let safe = actionRedaction.redactAlone(original)
-                redactedCount += Self.replacements(from: original, to: safe)
-                action = safe
-            }
             var cause: Int?
-            if number > 0, let original = summary.cause, original > offset {
+            if number > 0, let original = row.optionalInt(.cause), original > offset {
                 cause = original - offset
             }
             // A patch means the same only from the same previous state; a
@@ -175,19 +191,20 @@ extension Recording {
             case .patch: keepsText = number > 0 && previousAsStored
             }
             previousAsStored = asStored
-            let input = StepInput(
-                step: number,
-                time: summary.time,
-                action: action,
-                actionName: number > 0 ? summary.actionName : nil,
+            try body(WalkedStep(
+                recordedStep: recordedStep,
+                timelineID: row.int(.timelineID),
+                number: number,
+                time: Date(timeIntervalSince1970: row.double(.time)),
+                actionText: number > 0 ? row.bytes(.action) : nil,
+                actionName: number > 0 ? row.optionalText(.actionName) : nil,
                 cause: cause,
-                reducerNanoseconds: number > 0 ? summary.reducerNanoseconds : nil,
-                state: safeState
-            )
-            let stored = asStored ? StoredState(
-                hash: summary.stateHash, hashAlgorithm: cursor.hashAlgorithm, size: summary.stateSize, text: keepsText ? text : nil
-            ) : nil
-            try body(SharedStep(input, stored: stored))
+                reducerNanoseconds: number > 0 ? row.optionalInt(.reducerNanoseconds) : nil,
+                state: safeState,
+                stored: asStored ? StoredState(
+                    hash: row.text(.stateHash), hashAlgorithm: cursor.hashAlgorithm, size: row.int(.stateSize), text: keepsText ? text : nil
+                ) : nil
+            ))
             return true
         }
         return redactedCount

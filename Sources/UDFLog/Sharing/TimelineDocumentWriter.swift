@@ -15,6 +15,8 @@ public struct TimelineDocumentWriter {
     private var output: ChunkedOutput
     private let encoding: TimelineDocument.StateEncoding
     private var previous: JSONValue?
+    /// Successive states share most of their text, so the text hash resumes.
+    private let textHash = IncrementalStateHash()
     /// Steps written so far.
     public private(set) var stepCount = 0
 
@@ -32,7 +34,7 @@ public struct TimelineDocumentWriter {
     /// left its state as recorded and the hash is the text hash the document holds.
     public mutating func append(_ step: SharedStep, canonicalState: [UInt8]) throws {
         let stored = step.stored.flatMap { $0.hashAlgorithm == .canonicalText ? $0.hash : nil }
-        try append(step.input, canonicalState: canonicalState, stateHash: stored)
+        try append(step.input, canonicalState: canonicalState, stateHash: stored, canonicalAction: step.actionText)
     }
 
     /// Appends one step. The object is assembled member by member, in
@@ -43,9 +45,12 @@ public struct TimelineDocumentWriter {
     ///   - canonicalState: The state's canonical bytes, when the caller has
     ///     them (`Recording.walkSharedCanonical`).
     ///   - stateHash: The state's hash, when the caller has it.
-    public mutating func append(_ step: StepInput, canonicalState: [UInt8]? = nil, stateHash: String? = nil) throws {
+    ///   - canonicalAction: The action's canonical bytes, when the caller has them.
+    public mutating func append(
+        _ step: StepInput, canonicalState: [UInt8]? = nil, stateHash: String? = nil, canonicalAction: [UInt8]? = nil
+    ) throws {
         let state = canonicalState ?? step.state.canonicalBytes
-        let action = (step.action ?? .null).canonicalBytes
+        let action = canonicalAction ?? (step.action ?? .null).canonicalBytes
         let patch = encoding == .patches ? previous.map { SharingAwarePatch.make(from: $0, to: step.state).jsonValue.canonicalBytes } : nil
         var line: [UInt8] = []
         line.reserveCapacity(state.count + action.count + (patch?.count ?? 0) + 200)
@@ -60,8 +65,12 @@ public struct TimelineDocumentWriter {
         if let patch { Self.member(",\"patch\":", patch, to: &line) }
         Self.member(",\"reducerNanoseconds\":", step.reducerNanoseconds.map { Array(String($0).utf8) } ?? Self.null, to: &line)
         if patch == nil { Self.member(",\"state\":", state, to: &line) }
-        line += Array(",\"stateHash\":\"".utf8)
-        line += (stateHash ?? StateHash.of(state)).utf8
+        Self.member(",\"stateHash\":\"", [], to: &line)
+        if let stateHash {
+            line += stateHash.utf8
+        } else {
+            StateHash.appendHex(textHash.value(of: state), to: &line)
+        }
         line.append(UInt8(ascii: "\""))
         Self.member(",\"step\":", Array(String(step.step).utf8), to: &line)
         Self.member(",\"time\":", JSONValue.number(JSONNumber(step.time.timeIntervalSince1970)).canonicalBytes, to: &line)

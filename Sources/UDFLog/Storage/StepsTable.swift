@@ -102,11 +102,7 @@ struct StepRow {
         let step = int(.step)
         var action: JSONValue?
         if let bytes = bytes(.action) {
-            do {
-                action = try JSONParser().parse(bytes)
-            } catch {
-                throw RecordingError.corruptStep(step: step, timeline: "\(int(.timelineID))", reason: "its action is not valid JSON: \(error)")
-            }
+            action = try Self.action(parsing: bytes, step: step, timelineID: int(.timelineID))
         }
         return StepSummary(
             step: step,
@@ -121,5 +117,27 @@ struct StepRow {
             isKeyframe: int(.isKeyframe) != 0,
             storedSize: int(.storedSize)
         )
+    }
+
+    /// A stored action's text parsed; a bad one is a corrupt step.
+    static func action(parsing bytes: [UInt8], step: Int, timelineID: Int) throws(RecordingError) -> JSONValue {
+        do {
+            return try JSONParser().parse(bytes)
+        } catch {
+            throw badAction(error, step: step, timelineID: timelineID)
+        }
+    }
+
+    /// `action(parsing:)`, saying too whether the text is canonical.
+    static func action(notingCanonical bytes: [UInt8], step: Int, timelineID: Int) throws(RecordingError) -> (JSONValue, isCanonical: Bool) {
+        do {
+            return try JSONParser().parseNotingCanonical(bytes)
+        } catch {
+            throw badAction(error, step: step, timelineID: timelineID)
+        }
+    }
+
+    private static func badAction(_ error: JSONParseError, step: Int, timelineID: Int) -> RecordingError {
+        .corruptStep(step: step, timeline: "\(timelineID)", reason: "its action is not valid JSON: \(error)")
     }
 }

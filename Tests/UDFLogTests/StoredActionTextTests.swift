@@ -20,6 +20,10 @@ import UDFLog
         (8, #"{"login":{"password":"hunter2"}}"#, false),
         (9, #"{"big":123456789012345678901234567890,"tab":"a\tb"}"#, true),
         (10, #"{"KELVIN":"\u212A"}"#, false),
+        // Seen before: remembered texts give what parsing them again gives.
+        (11, #"{"login":{"password":"hunter2"}}"#, false),
+        (12, "{\"cafe\u{301}\":{\"n\":-0.0}}", true),
+        (13, #"{ "addTodo" : {"_0":"Buy milk"} }"#, false),
     ]
 
     private func tampered(in directory: TemporaryDirectory) throws -> String {
@@ -40,8 +44,8 @@ import UDFLog
         var copied: [Int: Bool] = [:]
         var bytes: [UInt8] = []
         var writer = try TimelineDocumentWriter(session: shared, encoding: .states) { bytes += $0 }
-        try recording.walkSharedCanonical(timeline, range: range) { step, canonical in
-            if (2...10).contains(step.input.step) { copied[step.input.step] = step.actionText != nil }
+        let redacted = try recording.walkSharedCanonical(timeline, range: range) { step, canonical in
+            if (2...13).contains(step.input.step) { copied[step.input.step] = step.actionText != nil }
             if let text = step.actionText { #expect(text == step.input.action?.canonicalBytes) }
             try writer.append(step, canonicalState: canonical)
         }
@@ -52,6 +56,13 @@ import UDFLog
         let plain = try recording.sharedTimeline(session: session, timeline: timeline).timeline
         #expect(document == TimelineDocument.encode(plain, encoding: .states))
         #expect(plain.steps[8].action == ["login": ["password": Redactor.placeholder]])
+        #expect(plain.steps[11].action == plain.steps[8].action)
+        var expected = 0
+        try recording.walk(timeline) { summary, state in
+            expected += Redactor().redact(state).count + (summary.action.map { Redactor().redact($0).count } ?? 0)
+            return true
+        }
+        #expect(redacted == expected && expected >= 2, "each of the two password actions counts")
         #expect(copied == Dictionary(uniqueKeysWithValues: Self.texts.map { ($0.step, $0.isCopied) }))
     }
 

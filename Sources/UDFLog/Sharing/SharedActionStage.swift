@@ -1,12 +1,29 @@
+import Foundation
 import UDFJSON
 
 /// The second stage of an export's walk: parses each walked step's action,
 /// redacts it and counts what redaction replaced. It keeps its verdicts by
 /// key from step to step; use one per walk, from one thread at a time.
+///
+/// An app sends the same few actions over and over, and what a stored text
+/// parses and redacts to depends on its bytes alone. So short texts are
+/// remembered, in a table indexed by their hash, and a text seen before is
+/// not parsed again: a hit compares the bytes in full.
 final class SharedActionStage {
     private let redaction: IncrementalRedaction
     /// Values redaction replaced in the actions so far.
     private(set) var redactedCount = 0
+    private var remembered: [Remembered?] = Array(repeating: nil, count: SharedActionStage.slots)
+    private static let slots = 256
+    /// Longer texts are rarely repeated and would hold memory.
+    private static let longestRemembered = 1_024
+
+    private struct Remembered {
+        let text: [UInt8]
+        let action: JSONValue
+        let replacements: Int
+        let isCanonicalAsRedacted: Bool
+    }
 
     init(redactor: Redactor) {
         redaction = IncrementalRedaction(redactor: redactor)
@@ -19,14 +36,10 @@ final class SharedActionStage {
         var action: JSONValue?
         var canonicalText: [UInt8]?
         if let text = walked.actionText {
-            let (original, isCanonical) = try StepRow.action(notingCanonical: text, step: walked.recordedStep, timelineID: walked.timelineID)
-            let safe = redaction.redactAlone(original)
-            if safe.isIdentical(to: original) {
-                if isCanonical { canonicalText = text }
-            } else {
-                redactedCount += Recording.replacements(from: original, to: safe)
-            }
-            action = safe
+            let parsed = try self.parsed(text, step: walked)
+            redactedCount += parsed.replacements
+            action = parsed.action
+            if parsed.isCanonicalAsRedacted { canonicalText = text }
         }
         let input = StepInput(
             step: walked.number,
@@ -38,5 +51,36 @@ final class SharedActionStage {
             state: walked.state
         )
         return SharedStep(input, stored: walked.stored, actionText: canonicalText)
+    }
+
+    private func parsed(_ text: [UInt8], step walked: WalkedStep) throws(RecordingError) -> Remembered {
+        guard text.count <= Self.longestRemembered else { return try parse(text, step: walked) }
+        let slot = Int(truncatingIfNeeded: StateHash.value(of: text)) & (Self.slots - 1)
+        if let known = remembered[slot], Self.same(known.text, text) { return known }
+        let parsed = try parse(text, step: walked)
+        remembered[slot] = parsed
+        return parsed
+    }
+
+    private func parse(_ text: [UInt8], step walked: WalkedStep) throws(RecordingError) -> Remembered {
+        let (original, isCanonical) = try StepRow.action(notingCanonical: text, step: walked.recordedStep, timelineID: walked.timelineID)
+        let safe = redaction.redactAlone(original)
+        let unchanged = safe.isIdentical(to: original)
+        return Remembered(
+            text: text,
+            action: safe,
+            replacements: unchanged ? 0 : Recording.replacements(from: original, to: safe),
+            isCanonicalAsRedacted: unchanged && isCanonical
+        )
+    }
+
+    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { a in
+            b.withUnsafeBytes { b in
+                guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+                return memcmp(left, right, a.count) == 0
+            }
+        }
     }
 }

@@ -61,6 +61,18 @@ public struct JSONParser: Sendable {
         return try parse(Array(text.utf8))
     }
 
+    /// Parses the one value that starts at `start` in `buffer` and returns
+    /// it with the offset just past it, ignoring what follows: for readers of
+    /// a known enclosing form, such as a stored JSON Patch. Whitespace
+    /// before the value is skipped, as in a document; depth counts from it.
+    ///
+    /// - Throws: `JSONParseError`, with offsets into `buffer`.
+    public func parseValue(in buffer: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONParseError) -> (value: JSONValue, end: Int) {
+        var reader = JSONByteReader(buffer: buffer, limits: limits, tracksSpans: false, start: start)
+        let value = try reader.parseDocument()
+        return (value, reader.offset)
+    }
+
     private func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
         var reader = JSONByteReader(buffer: buffer, limits: limits, tracksSpans: false)
         do {
@@ -146,13 +158,20 @@ private struct JSONByteReader {
     /// coordinates) have the length of the one before.
     private var lastArrayCount = 0
 
-    init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, tracksSpans: Bool) {
+    /// Where a reader that stops after its value (`start` given) stopped.
+    private let stopsAfterValue: Bool
+    var offset: Int { position }
+
+    /// - Parameter start: Where one value starts, to read it alone and stop
+    ///   after it; nil to read `buffer` as a whole document.
+    init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, tracksSpans: Bool, start: Int? = nil) {
         self.buffer = buffer
         self.limits = limits
         self.tracksSpans = tracksSpans
-        let hasBOM = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
+        let hasBOM = start == nil && buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
         bomLength = hasBOM ? 3 : 0
-        position = bomLength
+        position = start ?? bomLength
+        stopsAfterValue = start != nil
         isCanonical = tracksSpans && !hasBOM
     }
 
@@ -249,6 +268,7 @@ private struct JSONByteReader {
             while true {
                 let top = stack.count - 1
                 guard top >= 0 else {
+                    if stopsAfterValue { return value }
                     skipWhitespace()
                     if position < buffer.count {
                         throw error(.trailingData(buffer[position]), at: position)

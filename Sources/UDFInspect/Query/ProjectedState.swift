@@ -97,7 +97,7 @@ struct ProjectedState {
         }
         let patch: JSONPatch
         do {
-            patch = try JSONPatch(jsonValue: try JSONParser().parse(bytes))
+            patch = try JSONPatch(text: bytes)
         } catch {
             throw .corruptStep(step: step, timeline: timeline, reason: "its patch is not a JSON Patch: \(error)")
         }

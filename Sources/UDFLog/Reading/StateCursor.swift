@@ -202,7 +202,7 @@ final class StateCursor {
     /// patched, which callers discard.
     private func apply(_ bytes: [UInt8], toInPlace state: inout JSONValue, step: Int) throws(RecordingError) {
         do {
-            let patch = try JSONPatch(jsonValue: try JSONParser().parse(bytes))
+            let patch = try JSONPatch(text: bytes)
             try patch.apply(inPlace: &state)
         } catch {
             throw corrupt(step, "its patch does not apply: \(error)")

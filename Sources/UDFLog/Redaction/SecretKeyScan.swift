@@ -1,3 +1,4 @@
+import Foundation
 import UDFJSON
 
 /// Proves from stored JSON text, without building any value, that the text
@@ -105,10 +106,18 @@ final class SecretKeyScan {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in ascii { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & (Self.verdictSlots - 1)
-        if verdicts[slot].known, verdicts[slot].literal.elementsEqual(ascii) { return verdicts[slot].isSecret }
+        let entry = verdicts[slot]
+        if entry.known, entry.literal.count == ascii.count, Self.sameBytes(entry.literal, ascii) { return entry.isSecret }
         let isSecret = redactor.isSecret(key: String(decoding: ascii, as: UTF8.self))
         verdicts[slot] = Verdict(literal: Array(ascii), isSecret: isSecret, known: true)
         return isSecret
+    }
+
+    private static func sameBytes(_ stored: [UInt8], _ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        stored.withUnsafeBufferPointer { stored in
+            guard let left = stored.baseAddress, let right = literal.baseAddress else { return stored.count == literal.count }
+            return memcmp(left, right, literal.count) == 0
+        }
     }
 
     private func isSecret(_ key: String) -> Bool {

@@ -12,8 +12,10 @@ import UDFJSON
 /// it) has none either, and its redaction is the state itself. `move` and
 /// `copy` only bring keys the state already had.
 ///
-/// Values are checked as if they were keys too: a literal that only looks
-/// secret costs a plain redaction, never a wrong one.
+/// So only two kinds of literal are checked: keys (a literal followed by
+/// `:`, after any whitespace) whole, and literals that start with `/`, which
+/// may be pointers, token by token. Any other value cannot become a key. A
+/// literal that only looks secret costs a plain redaction, never a wrong one.
 ///
 /// Text that is not JSON (a byte outside literals that JSON does not allow
 /// there, or an unterminated literal) may bring anything.
@@ -71,23 +73,32 @@ final class SecretKeyScan {
                 }
                 // An unterminated literal is not JSON.
                 guard end < bytes.count else { return true }
-                if mayBeSecret(UnsafeBufferPointer(rebasing: bytes[start..<end]), escaped: escaped, ascii: ascii) {
+                index = end + 1
+                var next = index
+                while next < bytes.count, Self.isWhitespace(bytes[next]) { next += 1 }
+                let isKey = next < bytes.count && bytes[next] == UInt8(ascii: ":")
+                if mayBeSecret(UnsafeBufferPointer(rebasing: bytes[start..<end]), escaped: escaped, ascii: ascii, isKey: isKey) {
                     return true
                 }
-                index = end + 1
             }
             return false
         }
     }
 
-    private func mayBeSecret(_ literal: UnsafeBufferPointer<UInt8>, escaped: Bool, ascii: Bool) -> Bool {
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// Whether `literal` is a secret key (when `isKey`), or a pointer with a
+    /// token that is one.
+    private func mayBeSecret(_ literal: UnsafeBufferPointer<UInt8>, escaped: Bool, ascii: Bool, isKey: Bool) -> Bool {
         guard !escaped, ascii else {
             // Rare spellings: decoded exactly, checked without the table.
             let quoted = [UInt8(ascii: "\"")] + Array(literal) + [UInt8(ascii: "\"")]
             guard case .string(let string)? = try? JSONParser().parse(quoted) else { return true }
-            return isSecret(string) || pointerTokens(of: string).contains(where: isSecret)
+            return (isKey && isSecret(string)) || pointerTokens(of: string).contains(where: isSecret)
         }
-        if knownVerdict(of: literal) { return true }
+        if isKey, knownVerdict(of: literal) { return true }
         guard literal.first == UInt8(ascii: "/") else { return false }
         var tokenStart = 1
         for position in 1...literal.count where position == literal.count || literal[position] == UInt8(ascii: "/") {

@@ -3,7 +3,8 @@ import UDFJSON
 
 /// libFuzzer entry: the input is a JSON array `[document, patch]` or
 /// `[a, b]`. The patch is applied to the document; a made patch from a to b
-/// must turn a into b. Throwing is fine; trapping or a wrong result is a bug.
+/// must turn a into b; `JSONPatch(text:)` must read every text as the plain
+/// way does. Throwing is fine; trapping or a wrong result is a bug.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -16,5 +17,24 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let result = try? made.apply(to: pair[0]), result == pair[1] else {
         fatalError("the patch made from a to b does not turn a into b: \(made)")
     }
+    // The stored-text reader reads the raw input, the second value's
+    // canonical text and the made patch's text as the plain way does.
+    for text in [bytes, pair[1].canonicalBytes, made.jsonValue.canonicalBytes] {
+        guard readsAsThePlainWay(text) else {
+            fatalError("JSONPatch(text:) and the plain way disagree on \(String(decoding: text, as: UTF8.self))")
+        }
+    }
     return 0
+}
+
+/// The same operations, or the same error.
+func readsAsThePlainWay(_ text: [UInt8]) -> Bool {
+    let limits = JSONParser.Limits(maxDepth: 64, maxBytes: 1 << 16)
+    let plain = Result { try JSONPatch(jsonValue: try JSONParser(limits: limits).parse(text)) }
+    let read = Result { try JSONPatch(text: text, limits: limits) }
+    switch (plain, read) {
+    case (.success(let plain), .success(let read)): return plain == read
+    case (.failure(let plain), .failure(let read)): return "\(plain)" == "\(read)"
+    default: return false
+    }
 }

@@ -34,6 +34,65 @@ import UDFJSON
         }
     }
 
+    /// Consecutive states of one long list, each diffed with the one before:
+    /// a list's ids remembered from one diff (`ListIDs`) prove the next
+    /// diff's ids unique, through chains of derived lists, restarts past the
+    /// depth limit, ids that repeat and go away again, look-alike ids (`1`
+    /// and `1.0`, NFC and NFD), and branches.
+    @Test func consecutiveDiffsOfALongListAnswerAsThePlainDiff() throws {
+        var random = SplitMix64(seed: 0x11D5)
+        let lookAlikes: [JSONValue] = [
+            1, .number(JSONNumber(literal: "1.0")!), "caf\u{E9}", "cafe\u{301}", .number(JSONNumber(literal: "-0")!), 0,
+        ]
+        var fresh = 10_000
+        func element(id: JSONValue) -> JSONValue {
+            ["id": id, "v": .number(JSONNumber(Int.random(in: 0...9, using: &random)))]
+        }
+        func mutated(_ list: [JSONValue]) -> [JSONValue] {
+            var list = list
+            let index = Int.random(in: 0..<list.count, using: &random)
+            switch Int.random(in: 0..<20, using: &random) {
+            case 0..<11: list[index] = element(id: list[index].objectValue?["id"] ?? .null)
+            case 11, 12: fresh += 1; list.insert(element(id: .number(JSONNumber(fresh))), at: index)
+            case 13: list.insert(element(id: lookAlikes[Int.random(in: 0..<lookAlikes.count, using: &random)]), at: index)
+            case 14, 15: if list.count > 100 { list.remove(at: index) }
+            case 16: list.insert(list.remove(at: index), at: Int.random(in: 0..<list.count, using: &random))
+            case 17: list.insert(element(id: list[Int.random(in: 0..<list.count, using: &random)].objectValue?["id"] ?? .null), at: index)
+            default:
+                // Duplicates go away again, so the list is identified most of the time.
+                var seen = Set<JSONValue>()
+                list = list.filter { seen.insert($0.objectValue?["id"] ?? .null).inserted }
+            }
+            return list
+        }
+        var list: [JSONValue] = (0..<150).map { element(id: .number(JSONNumber(1_000 + $0))) }
+        var remembered = 0
+        for step in 0..<500 {
+            let next = mutated(list)
+            let (a, b) = (JSONValue.array(list), JSONValue.array(next))
+            #expect(JSONDiff.diff(a, b) == PlainJSONDiff.diff(a, b), "step \(step)")
+            if ListIDs.remembered(next) != nil { remembered += 1 }
+            // A branch from the same state, and a step back.
+            let branch = JSONValue.array(mutated(list))
+            #expect(JSONDiff.diff(a, branch) == PlainJSONDiff.diff(a, branch), "step \(step), branch")
+            #expect(JSONDiff.diff(b, a) == PlainJSONDiff.diff(b, a), "step \(step), back")
+            list = next
+        }
+        #expect(remembered > 100, "only \(remembered) diffs left remembered ids")
+    }
+
+    @Test func derivedListIDsHoldTheParentsIDsWithTheMiddleReplaced() {
+        let ids: [JSONValue] = (0..<100).map { .number(JSONNumber($0)) }
+        let parent = ListIDs(list: ids, ids: IDSet(ids))
+        let child = ListIDs(list: ids, parent: parent, removed: IDSet([5, 6]), added: IDSet([6, 200]))
+        let grandchild = ListIDs(list: ids, parent: child, removed: IDSet([200, 7]), added: IDSet([5]))
+        #expect(child.contains(4) && !child.contains(5) && child.contains(6) && child.contains(200) && !child.contains(201))
+        #expect(grandchild.contains(5) && grandchild.contains(6) && !grandchild.contains(7) && !grandchild.contains(200))
+        #expect(grandchild.depth == 2)
+        // `1` and `1.0` are different ids, as everywhere in the diff.
+        #expect(!parent.contains(.number(JSONNumber(literal: "1.0")!)))
+    }
+
     /// An id that repeats, in the equal ends or between an end and the
     /// middle, means the arrays are matched by sequence, not by id.
     @Test(arguments: [

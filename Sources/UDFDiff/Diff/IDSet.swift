@@ -20,6 +20,12 @@ struct IDSet {
         ids.reserveCapacity(capacity)
     }
 
+    /// A set of `ids`, which need not be unique.
+    init(_ ids: [JSONValue]) {
+        self.init(capacity: ids.count)
+        for id in ids { _ = insert(id) }
+    }
+
     /// Adds `id`; false when an equal id is already in the set.
     mutating func insert(_ id: JSONValue) -> Bool {
         var slot = Int(truncatingIfNeeded: Self.hash(id)) & mask

@@ -329,27 +329,49 @@ private struct IdentifiedPair {
         // no ids, so it matches an identified one, as the first insertion does.
         if let first = old.first, SmallObjectEquality.id(of: first) == nil { return nil }
         if let first = new.first, SmallObjectEquality.id(of: first) == nil { return nil }
-        var endIDs = IDSet(capacity: ends.prefix + ends.suffix)
-        for index in 0..<ends.prefix {
-            guard let id = SmallObjectEquality.id(of: old[index]), endIDs.insert(id) else { return nil }
+        // A list remembered from an earlier diff is identified already: its
+        // ends' ids are the remembered ones outside its middle.
+        let known = ListIDs.remembered(old)
+        var endIDs = IDSet(capacity: known == nil ? ends.prefix + ends.suffix : 0)
+        if known == nil {
+            for index in 0..<ends.prefix {
+                guard let id = SmallObjectEquality.id(of: old[index]), endIDs.insert(id) else { return nil }
+            }
+            for index in (old.count - ends.suffix)..<old.count {
+                guard let id = SmallObjectEquality.id(of: old[index]), endIDs.insert(id) else { return nil }
+            }
         }
-        for index in (old.count - ends.suffix)..<old.count {
-            guard let id = SmallObjectEquality.id(of: old[index]), endIDs.insert(id) else { return nil }
-        }
-        func middle(_ elements: [JSONValue]) -> (ids: [JSONValue], indexByID: [JSONValue: Int])? {
+        func middle(_ elements: [JSONValue], isAtEnd: (JSONValue) -> Bool) -> (ids: [JSONValue], indexByID: [JSONValue: Int])? {
             let range = ends.prefix..<(elements.count - ends.suffix)
             var ids: [JSONValue] = []
             var indexByID: [JSONValue: Int] = [:]
             ids.reserveCapacity(range.count)
             indexByID.reserveCapacity(range.count)
             for index in range {
-                guard let id = SmallObjectEquality.id(of: elements[index]), !endIDs.contains(id),
+                guard let id = SmallObjectEquality.id(of: elements[index]), !isAtEnd(id),
                       indexByID.updateValue(index, forKey: id) == nil else { return nil }
                 ids.append(id)
             }
             return (ids, indexByID)
         }
-        guard let oldMiddle = middle(old), let newMiddle = middle(new) else { return nil }
+        let oldMiddle: (ids: [JSONValue], indexByID: [JSONValue: Int])
+        let newMiddle: (ids: [JSONValue], indexByID: [JSONValue: Int])
+        if let known {
+            guard let mine = middle(old, isAtEnd: { _ in false }),
+                  let theirs = middle(new, isAtEnd: { known.contains($0) && mine.indexByID[$0] == nil }) else { return nil }
+            (oldMiddle, newMiddle) = (mine, theirs)
+            ListIDs.remember(ListIDs(list: new, parent: known, removed: IDSet(mine.ids), added: IDSet(theirs.ids)))
+        } else {
+            guard let mine = middle(old, isAtEnd: endIDs.contains), let theirs = middle(new, isAtEnd: endIDs.contains) else { return nil }
+            (oldMiddle, newMiddle) = (mine, theirs)
+            if old.count >= ListIDs.minimumCount {
+                var all = endIDs
+                for id in mine.ids { _ = all.insert(id) }
+                let whole = ListIDs(list: old, ids: all)
+                ListIDs.remember(whole)
+                ListIDs.remember(ListIDs(list: new, parent: whole, removed: IDSet(mine.ids), added: IDSet(theirs.ids)))
+            }
+        }
         self.old = old
         self.new = new
         self.ends = ends

@@ -3,13 +3,21 @@ import UDFJSON
 
 /// Structural diff and patch of two 1 MB states that differ in one leaf.
 ///
-/// Two pairs: one rebuilt the way the reader rebuilds consecutive states
-/// (the second is the first with one leaf replaced, so every other subtree
-/// shares storage), and one encoded independently (nothing shared, so
-/// every element is compared deeply).
+/// Two kinds of pair: states rebuilt the way the reader rebuilds consecutive
+/// states (each is the one before with one leaf replaced, so every other
+/// subtree shares storage), diffed one after the next along a chain as a
+/// stepper does; and two states encoded independently (nothing shared, so
+/// every element is compared deeply). The chain's first diff sees lists no
+/// diff has seen, so it is reported apart: later ones find their lists'
+/// ids remembered (`ListIDs`), which a chain restarts every 17 steps.
 enum DiffBenchmark {
     struct Result {
+        /// Median over consecutive pairs along the chain.
         let sharedDiff: Double
+        /// The chain's first diff, nothing remembered.
+        let firstSharedDiff: Double
+        /// The mean over the chain, restarts included.
+        let meanSharedDiff: Double
         let sharedPatch: Double
         let independentDiff: Double
         let independentPatch: Double
@@ -27,16 +35,34 @@ enum DiffBenchmark {
         var sharedPatch = Samples()
         var independentDiff = Samples()
         var independentPatch = Samples()
-        for _ in 0..<samples {
-            sharedDiff.add(seconds: measure { _ = JSONDiff.diff(a, shared) })
+        var first: Double?
+        var current = a
+        let count = changed.items.count
+        for sample in 0..<samples {
+            // The next state of the chain: one item's score changed, spread over the list.
+            let index = (middle + sample * 7_919) % count
+            let next = try replacingLeaf(of: current, item: index, with: try scored(item: index, of: current, as: Double(sample)))
+            let seconds = measure { _ = JSONDiff.diff(current, next) }
+            if first == nil { first = seconds }
+            sharedDiff.add(seconds: seconds)
+            current = next
             sharedPatch.add(seconds: measure { _ = JSONPatch.make(from: a, to: shared) })
             independentDiff.add(seconds: measure { _ = JSONDiff.diff(a, b) })
             independentPatch.add(seconds: measure { _ = JSONPatch.make(from: a, to: b) })
         }
         return Result(
-            sharedDiff: sharedDiff.median, sharedPatch: sharedPatch.median,
-            independentDiff: independentDiff.median, independentPatch: independentPatch.median
+            sharedDiff: sharedDiff.median, firstSharedDiff: first ?? 0, meanSharedDiff: sharedDiff.mean,
+            sharedPatch: sharedPatch.median, independentDiff: independentDiff.median, independentPatch: independentPatch.median
         )
+    }
+
+    /// `items[index]` of `state` with its `score` set to `score`.
+    private static func scored(item index: Int, of state: JSONValue, as score: Double) throws -> JSONValue {
+        guard var item = state.objectValue?["items"]?.arrayValue?[index].objectValue else {
+            throw BenchError("the bench state has no items array")
+        }
+        item["score"] = .number(JSONNumber(score))
+        return .object(item)
     }
 
     /// `state` with `items[index]` replaced, sharing every other subtree.

@@ -1,4 +1,4 @@
-/// Durations from repeated runs, summarised by their median.
+/// Durations from repeated runs, summarised by their median (or mean).
 struct Samples {
     private(set) var seconds: [Double] = []
 
@@ -22,6 +22,10 @@ struct Samples {
     }
 
     var count: Int { seconds.count }
+
+    var mean: Double {
+        seconds.isEmpty ? .nan : seconds.reduce(0, +) / Double(seconds.count)
+    }
 
     static func median(of values: [Double]) -> Double {
         Samples(seconds: values).median

@@ -38,7 +38,7 @@ let package = Package(
         ),
 
         // Helpers every test target shares: temporary directories, subprocesses.
-        .target(name: "TestSupport", dependencies: ["UDFSQLite", "UDFJSON"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["UDFSQLite", "UDFJSON", "UDFDiff"], path: "Tests/TestSupport"),
         .testTarget(name: "UDFTests", dependencies: ["UDF", "TestSupport"]),
         .testTarget(name: "UDFJSONTests", dependencies: ["UDFJSON", "TestSupport"]),
         .testTarget(name: "UDFDiffTests", dependencies: ["UDFDiff", "UDFJSON", "TestSupport"]),

@@ -55,10 +55,17 @@ import UDFLog
         #expect(try recording.verify().isOK)
     }
 
-    @Test func aReadErrorArrivesAfterEveryStepBeforeIt() throws {
+    /// A bad patch fails on the reading thread, a bad action on the writing
+    /// one (`SharedActionStage`); either way it arrives as a corrupt step,
+    /// after every step before it.
+    @Test(arguments: [
+        ("UPDATE steps SET patch = '[{\"op\":\"remove\",\"path\":\"/nothing\"}]' WHERE step = 700 AND patch IS NOT NULL", 700, "its patch does not apply"),
+        ("UPDATE steps SET action = '{\"addTodo\":' WHERE step = 40", 40, "its action is not valid JSON"),
+    ])
+    func aReadErrorArrivesAfterEveryStepBeforeIt(sql: String, step corrupt: Int, reason: String) throws {
         let directory = try TemporaryDirectory()
         let path = try directory.copy(Fixtures.workload, as: "corrupt.udf")
-        try rewrite(path, sql: "UPDATE steps SET patch = '[{\"op\":\"remove\",\"path\":\"/nothing\"}]' WHERE step = 700 AND patch IS NOT NULL")
+        try rewrite(path, sql: sql)
         let recording = try Recording(path: path)
         let timeline = try recording.timeline(nil, in: try recording.session(nil))
         let shareRange = try recording.shareRange(nil, of: timeline)
@@ -66,9 +73,9 @@ import UDFLog
         #expect {
             try recording.walkSharedStepsOverlapped(timeline, range: shareRange) { steps.append($0.input.step) }
         } throws: { error in
-            guard case RecordingError.corruptStep(step: 700, _, _) = error else { return false }
-            return true
+            guard case RecordingError.corruptStep(let step, _, let why) = error else { return false }
+            return step == corrupt && why.hasPrefix(reason)
         }
-        #expect(steps == Array(0..<700))
+        #expect(steps == Array(0..<corrupt))
     }
 }

@@ -65,21 +65,4 @@ import UDFLog
         #expect(redacted == expected && expected >= 2, "each of the two password actions counts")
         #expect(copied == Dictionary(uniqueKeysWithValues: Self.texts.map { ($0.step, $0.isCopied) }))
     }
-
-    @Test func aStoredActionThatIsNotJSONIsACorruptStepAfterEveryStepBeforeIt() throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.copy(Fixtures.workload, as: "corrupt.udf")
-        try rewrite(path, sql: "UPDATE steps SET action = '{\"addTodo\":' WHERE step = 40")
-        let recording = try Recording(path: path)
-        let timeline = try recording.timeline(nil, in: try recording.session(nil))
-        let range = try recording.shareRange(nil, of: timeline)
-        var steps: [Int] = []
-        #expect {
-            try recording.walkSharedStepsOverlapped(timeline, range: range) { steps.append($0.input.step) }
-        } throws: { error in
-            guard case RecordingError.corruptStep(step: 40, _, let reason) = error else { return false }
-            return reason.hasPrefix("its action is not valid JSON")
-        }
-        #expect(steps == Array(0..<40))
-    }
 }

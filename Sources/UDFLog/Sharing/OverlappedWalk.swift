@@ -59,6 +59,29 @@ enum OverlappedWalk {
     }
 }
 
+extension Recording {
+    /// Runs `produce` on this recording on a thread of its own, handing what
+    /// it emits to `consume` on the calling thread, and returns what
+    /// `produce` returned. The recording is used by that thread alone until
+    /// this returns; `consume` must not use it.
+    func overlapped<Item: Sendable, Result>(
+        _ produce: @escaping @Sendable (_ recording: Recording, _ emit: (Item) throws -> Void) throws -> Result,
+        consume: (Item) throws -> Void
+    ) throws -> Result {
+        let recording = HandedOver(self)
+        let result = HandedOver<Result?>(nil)
+        try OverlappedWalk.run(produce: { emit in
+            result.value = try produce(recording.value, emit)
+        }, consume: consume)
+        // `run` returns without an error only once `produce` has returned.
+        guard let value = result.value else { throw ProducerDidNotFinish() }
+        return value
+    }
+}
+
+/// `run` returned before the producer did; it never does.
+private struct ProducerDidNotFinish: Error {}
+
 /// The producer stopped because the consumer gave up.
 private struct ConsumerStopped: Error {}
 

@@ -85,13 +85,8 @@ extension Recording {
         _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor, policy: KeyframePolicy,
         timelineID: Int, _ body: (StepsTable.StoredRow) throws -> Void
     ) throws -> Bool {
-        let recording = HandedOver(self)
-        let complete = HandedOver(false)
-        try OverlappedWalk.run(produce: { emit in
-            complete.value = try recording.value.walkCopiedRows(
-                timeline, range: range, redactor: redactor, policy: policy, timelineID: timelineID, emit
-            )
+        try overlapped({ recording, emit in
+            try recording.walkCopiedRows(timeline, range: range, redactor: redactor, policy: policy, timelineID: timelineID, emit)
         }, consume: body)
-        return complete.value
     }
 }

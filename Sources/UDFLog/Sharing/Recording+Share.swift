@@ -113,15 +113,13 @@ extension Recording {
         _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(),
         _ body: (SharedStep) throws -> Void
     ) throws -> Int {
-        let recording = HandedOver(self)
-        let stateRedactions = HandedOver(0)
         let actions = SharedActionStage(redactor: redactor)
-        try OverlappedWalk.run(produce: { emit in
-            stateRedactions.value = try recording.value.walkSharedStates(timeline, range: range, redactor: redactor, emit)
+        let stateRedactions = try overlapped({ recording, emit in
+            try recording.walkSharedStates(timeline, range: range, redactor: redactor, emit)
         }, consume: { walked in
             try body(actions.step(walked))
         })
-        return stateRedactions.value + actions.redactedCount
+        return stateRedactions + actions.redactedCount
     }
 
     /// Visits the exported steps of `range` in order, renumbered from 0 and

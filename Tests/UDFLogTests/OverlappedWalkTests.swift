@@ -73,8 +73,8 @@ import UDFLog
         #expect {
             try recording.walkSharedStepsOverlapped(timeline, range: shareRange) { steps.append($0.input.step) }
         } throws: { error in
-            guard case RecordingError.corruptStep(let step, _, let why) = error else { return false }
-            return step == corrupt && why.hasPrefix(reason)
+            guard case RecordingError.corruptStep(let step, let name, let why) = error else { return false }
+            return step == corrupt && name == "main" && why.hasPrefix(reason)
         }
         #expect(steps == Array(0..<corrupt))
     }

@@ -34,7 +34,7 @@ extension Recording {
                 let sql = StepsTable.select(columns) + filter + " LIMIT ?"
                 rows = try self.query { db in
                     try db.prepare(sql).rows(values + [remaining == Int.max ? -1 : remaining]) { row in
-                        try StepRow(row: row, columns: columns).summary()
+                        try StepRow(row: row, columns: columns).summary(on: timeline.name)
                     }
                 }
             } else {
@@ -55,7 +55,7 @@ extension Recording {
                 var summaries: [StepSummary] = []
                 for step in kept {
                     let summary = try self.query { db in
-                        try db.cachedStatement(one).firstRow([segment.timelineID, step]) { row in try StepRow(row: row, columns: columns).summary() }
+                        try db.cachedStatement(one).firstRow([segment.timelineID, step]) { row in try StepRow(row: row, columns: columns).summary(on: timeline.name) }
                     }
                     if let summary { summaries.append(summary) }
                 }
@@ -83,7 +83,7 @@ extension Recording {
             result += try query { db in
                 try db.prepare(StepsTable.select(columns) + " WHERE timeline_id = ? AND cause = ? AND step BETWEEN ? AND ? ORDER BY step")
                     .rows([segment.timelineID, step, segment.steps.lowerBound, segment.steps.upperBound]) { row in
-                        try StepRow(row: row, columns: columns).summary()
+                        try StepRow(row: row, columns: columns).summary(on: timeline.name)
                     }
             }
         }

@@ -47,7 +47,7 @@ final class StateCursor {
         let columns = StepsTable.summaryColumns
         let found = try recording.query { db in
             try db.cachedStatement(StepsTable.select(columns) + " WHERE timeline_id = ? AND step = ?")
-                .firstRow([segment.timelineID, step]) { row in try StepRow(row: row, columns: columns).summary() }
+                .firstRow([segment.timelineID, step]) { row in try StepRow(row: row, columns: columns).summary(on: timeline.name) }
         }
         guard let found else { throw recording.missingStep(step, on: timeline) }
         lastSummary = found
@@ -115,7 +115,7 @@ final class StateCursor {
         verifyHashes: Bool = false,
         _ body: (StepSummary, JSONValue) throws -> Bool
     ) throws {
-        try walkStored(range: range, verifyHashes: verifyHashes) { row, state, _ in try body(try row.summary(), state) }
+        try walkStored(range: range, verifyHashes: verifyHashes) { row, state, _ in try body(try row.summary(on: timeline.name), state) }
     }
 
     /// `walk`, handing each step over as its row, unparsed but for the

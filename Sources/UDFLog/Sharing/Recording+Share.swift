@@ -191,7 +191,7 @@ extension Recording {
             previousAsStored = asStored
             try body(WalkedStep(
                 recordedStep: recordedStep,
-                timelineID: row.int(.timelineID),
+                timeline: timeline.name,
                 number: number,
                 time: Date(timeIntervalSince1970: row.double(.time)),
                 actionText: number > 0 ? row.bytes(.action) : nil,

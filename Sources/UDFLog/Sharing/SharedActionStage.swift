@@ -63,7 +63,7 @@ final class SharedActionStage {
     }
 
     private func parse(_ text: [UInt8], step walked: WalkedStep) throws(RecordingError) -> Remembered {
-        let (original, isCanonical) = try StepRow.action(notingCanonical: text, step: walked.recordedStep, timelineID: walked.timelineID)
+        let (original, isCanonical) = try StepRow.action(notingCanonical: text, step: walked.recordedStep, timeline: walked.timeline)
         let safe = redaction.redactAlone(original)
         let unchanged = safe.isIdentical(to: original)
         return Remembered(

@@ -8,8 +8,8 @@ import UDFJSON
 struct WalkedStep: Sendable {
     /// The step's number in the recording, for errors.
     let recordedStep: Int
-    /// The timeline whose row it is, for errors.
-    let timelineID: Int
+    /// The name of the timeline walked, for errors.
+    let timeline: String
     /// The step's number in the export.
     let number: Int
     let time: Date

@@ -97,12 +97,13 @@ struct StepRow {
     func optionalText(_ column: StepColumn) -> String? { row.optionalText(index(column)) }
     func bytes(_ column: StepColumn) -> [UInt8]? { row.bytes(index(column)) }
 
-    /// The step's metadata; the action is parsed, and a bad one is a corrupt step.
-    func summary() throws(RecordingError) -> StepSummary {
+    /// The step's metadata; the action is parsed, and a bad one is a corrupt
+    /// step of `timeline`, the name of the timeline being read.
+    func summary(on timeline: String) throws(RecordingError) -> StepSummary {
         let step = int(.step)
         var action: JSONValue?
         if let bytes = bytes(.action) {
-            action = try Self.action(parsing: bytes, step: step, timelineID: int(.timelineID))
+            action = try Self.action(parsing: bytes, step: step, timeline: timeline)
         }
         return StepSummary(
             step: step,
@@ -120,24 +121,24 @@ struct StepRow {
     }
 
     /// A stored action's text parsed; a bad one is a corrupt step.
-    static func action(parsing bytes: [UInt8], step: Int, timelineID: Int) throws(RecordingError) -> JSONValue {
+    static func action(parsing bytes: [UInt8], step: Int, timeline: String) throws(RecordingError) -> JSONValue {
         do {
             return try JSONParser().parse(bytes)
         } catch {
-            throw badAction(error, step: step, timelineID: timelineID)
+            throw badAction(error, step: step, timeline: timeline)
         }
     }
 
     /// `action(parsing:)`, saying too whether the text is canonical.
-    static func action(notingCanonical bytes: [UInt8], step: Int, timelineID: Int) throws(RecordingError) -> (JSONValue, isCanonical: Bool) {
+    static func action(notingCanonical bytes: [UInt8], step: Int, timeline: String) throws(RecordingError) -> (JSONValue, isCanonical: Bool) {
         do {
             return try JSONParser().parseNotingCanonical(bytes)
         } catch {
-            throw badAction(error, step: step, timelineID: timelineID)
+            throw badAction(error, step: step, timeline: timeline)
         }
     }
 
-    private static func badAction(_ error: JSONParseError, step: Int, timelineID: Int) -> RecordingError {
-        .corruptStep(step: step, timeline: "\(timelineID)", reason: "its action is not valid JSON: \(error)")
+    private static func badAction(_ error: JSONParseError, step: Int, timeline: String) -> RecordingError {
+        .corruptStep(step: step, timeline: timeline, reason: "its action is not valid JSON: \(error)")
     }
 }

@@ -57,6 +57,20 @@ import UDFInspect
         #expect(try String(contentsOfFile: precious, encoding: .utf8) == "keep me")
     }
 
+    /// `-o` naming the recording itself replaced it with the export.
+    @Test(arguments: ["udf", "json", "redux", "html"])
+    func theRecordingItselfAsOutIsRefusedAndKept(format: String) async throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.copy(Fixtures.demo, as: "demo.udf")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let spelledOtherwise = directory.path(".") + "/demo.udf"
+        let result = await InspectorHarness.run(["export", path, "--format", format, "-o", spelledOtherwise])
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "Error: cannot write '\(spelledOtherwise)': it is the recording being exported; choose another file\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     @Test(.enabled(if: isRoot, "making a device node needs root; CI runs as root"))
     func aFullDeviceIsAnIOErrorAndStaysADevice() async throws {
         let directory = try TemporaryDirectory()

@@ -98,6 +98,10 @@ struct ExportCommand: InspectCommand {
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         if format == "ndjson" { return try runNDJSON(context) }
         let selection = try recording.open()
+        // Replacing the recording being read would lose it.
+        if SpecialFile.isSameFile(output, selection.recording.path) {
+            throw InspectError.badArgument("cannot write '\(output)': it is the recording being exported; choose another file")
+        }
         let last = selection.timeline.lastStep
         // A range that starts past the end would trap when built.
         guard (from ?? 0) <= (to ?? last) else {

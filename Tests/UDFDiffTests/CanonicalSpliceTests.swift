@@ -3,8 +3,8 @@ import Testing
 import UDFDiff
 import UDFJSON
 
-/// `JSONPatch.splicing(intoCanonical:)` edits a canonical text where the
-/// patch points. Compared with the plain path (apply, then write the whole
+/// `CanonicalTextEditor` (and `JSONPatch.splicing(intoCanonical:)`, one
+/// patch on a fresh editor) edits a canonical text where the patch points. Compared with the plain path (apply, then write the whole
 /// canonical text) on keys that sort unlike their text, escapes, Unicode
 /// normalization pairs, a Kelvin sign, −0.0, huge numbers and patches that
 /// fail: the same bytes, or nil where the plain path fails.
@@ -171,5 +171,45 @@ import UDFJSON
             }
         }
         #expect(spliced > 1_000)
+    }
+
+    /// One editor through a long chain of patches, as an export uses it: its
+    /// remembered layouts must follow every edit, refusals included.
+    @Test func oneEditorFollowsChainsOfPatchesAsThePlainPathDoes() throws {
+        var random = RandomJSON(seed: 131)
+        var spliced = 0
+        var refused = 0
+        for _ in 0..<40 {
+            var value: JSONValue = ["items": random.identifiedArray(depth: 3), "log": [], "meta": random.value(depth: 3)]
+            let editor = CanonicalTextEditor(text: value.canonicalBytes)
+            for step in 0..<60 {
+                var next = random.mutate(value)
+                if random.chance(50), case .object(var members) = next {
+                    // A log that grows, as real states do.
+                    members["log"] = .array((members["log"]?.arrayValue ?? []) + [.string("entry \(step) \u{E9}")])
+                    next = .object(members)
+                }
+                let patch = random.chance(10)
+                    ? JSONPatch([.move(from: JSONPointer(tokens: ["log"]), path: JSONPointer(tokens: ["moved"]))])
+                    : JSONPatch.make(from: value, to: next)
+                let plain = try? patch.apply(to: value)
+                if editor.apply(patch) {
+                    spliced += 1
+                    #expect(plain != nil, "spliced where the plain path fails")
+                    if let plain, editor.text != plain.canonicalBytes {
+                        Issue.record("step \(step): \(patch.jsonValue.canonicalText)\nspliced \(String(decoding: editor.text, as: UTF8.self))\nplain   \(plain.canonicalText)")
+                        break
+                    }
+                } else {
+                    refused += 1
+                    #expect(editor.text == value.canonicalBytes, "a refusal changed the text")
+                    // The caller takes the plain path and starts the editor over.
+                    if let plain { editor.reset(to: plain.canonicalBytes) }
+                }
+                if let plain { value = plain }
+            }
+        }
+        #expect(spliced > 1_500)
+        #expect(refused > 100)
     }
 }

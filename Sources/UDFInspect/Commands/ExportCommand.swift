@@ -143,15 +143,19 @@ struct ExportCommand: InspectCommand {
             do {
                 if format == "json" {
                     var writer = try TimelineDocumentWriter(session: shared, encoding: patches ? .patches : .states) { try out.write($0) }
-                    redacted += try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
-                        try writer.append(step, canonicalState: canonical)
+                    if patches {
+                        redacted += try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
+                            try writer.append(step, canonicalState: canonical)
+                        }
+                    } else {
+                        redacted += try recording.walkSharedStateTexts(timeline, range: range, redactor: redactor) { try writer.append($0) }
                     }
                     try writer.finish()
                 } else {
                     var writer = try ReduxDevToolsWriter(skippedSteps: SessionFacts(metadata: shared.metadata).skippedSteps) { try out.write($0) }
                     do {
-                        redacted += try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
-                            try writer.append(step.input, canonicalState: canonical)
+                        redacted += try recording.walkSharedStateTexts(timeline, range: range, redactor: redactor) { step in
+                            try writer.append(step, stateText: step.canonicalState)
                         }
                         try writer.finish()
                     } catch {

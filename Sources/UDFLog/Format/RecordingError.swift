@@ -59,3 +59,15 @@ public enum RecordingError: Error, CustomStringConvertible, Equatable {
         return .io("'\(path)': \(error)")
     }
 }
+
+extension RecordingError {
+    /// A stored keyframe that does not parse.
+    static func unparsableKeyframe(step: Int, timeline: String, _ error: any Error) -> RecordingError {
+        .corruptStep(step: step, timeline: timeline, reason: "its keyframe is not valid JSON: \(error)")
+    }
+
+    /// A stored patch that does not parse, or does not apply to the state before it.
+    static func inapplicablePatch(step: Int, timeline: String, _ error: any Error) -> RecordingError {
+        .corruptStep(step: step, timeline: timeline, reason: "its patch does not apply: \(error)")
+    }
+}

@@ -28,3 +28,12 @@ public enum StoredStateText: Sendable, Equatable {
     /// A JSON Patch from the previous step's state, as canonical text.
     case patch([UInt8])
 }
+
+extension StoredStateText {
+    /// The stored text, keyframe or patch.
+    public var bytes: [UInt8] {
+        switch self {
+        case .keyframe(let bytes), .patch(let bytes): bytes
+        }
+    }
+}

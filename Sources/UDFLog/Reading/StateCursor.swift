@@ -115,45 +115,82 @@ final class StateCursor {
         verifyHashes: Bool = false,
         _ body: (StepSummary, JSONValue) throws -> Bool
     ) throws {
-        try walkStored(range: range, verifyHashes: verifyHashes) { row, state, _ in try body(try row.summary(on: timeline.name), state) }
+        try walkStored(range: range, verifyHashes: verifyHashes) { row, _, state in try body(try row.summary(on: timeline.name), try state()) }
     }
 
-    /// `walk`, handing each step over as its row, unparsed but for the
-    /// state, and with the state as the file stores it: for a copy that can
-    /// keep the stored text, and parse the action on another thread.
+    /// `walk`, handing each step over as its row, unparsed, with the state
+    /// as the file stores it, and the state itself built only when `body`
+    /// asks for it: for a copy that can keep the stored text, parse the
+    /// action on another thread, or make the state's text from the stored
+    /// one.
+    ///
+    /// While `body` does not ask, no keyframe is parsed and no patch applied:
+    /// the stored texts since the last keyframe wait, and the first ask
+    /// applies them in order, failing at the first that does not. A text
+    /// never asked for before the next keyframe is not checked here; a
+    /// caller that skips states checks their texts itself. Waiting texts
+    /// are built anyway past `StateCursor.unbuiltLimit`, so memory stays bounded.
     func walkStored(
         range: ClosedRange<Int>? = nil,
         verifyHashes: Bool = false,
-        _ body: (StepRow, JSONValue, StoredStateText) throws -> Bool
+        _ body: (_ row: StepRow, _ stored: StoredStateText, _ state: () throws(RecordingError) -> JSONValue) throws -> Bool
     ) throws {
         guard timeline.lastStep >= 0 else { return }
         let wanted = range ?? 0...timeline.lastStep
-        var state: JSONValue?
+        // The state after the last step built, and the stored texts of the steps since.
+        var built: JSONValue?
+        var unbuilt: [(step: Int, text: StoredStateText)] = []
+        var unbuiltBytes = 0
         if wanted.lowerBound > 0, wanted.lowerBound <= timeline.lastStep {
-            state = try self.state(at: wanted.lowerBound - 1)
+            built = try self.state(at: wanted.lowerBound - 1)
             last = nil
+        }
+        func build() throws(RecordingError) -> JSONValue {
+            for (step, text) in unbuilt {
+                switch text {
+                case .keyframe(let bytes):
+                    built = try parse(bytes, step: step, seeding: verifyHashes && hashAlgorithm == .canonicalText)
+                case .patch(let bytes):
+                    guard var current = built else { throw corrupt(step, "it has a patch but no state precedes it") }
+                    built = nil
+                    try apply(bytes, toInPlace: &current, step: step)
+                    built = current
+                }
+            }
+            unbuilt.removeAll(keepingCapacity: true)
+            unbuiltBytes = 0
+            guard let built else { throw corrupt(wanted.lowerBound, "no state precedes it") }
+            return built
         }
         try walkRows(range: wanted, columns: StepsTable.summaryAndStorageColumns) { row in
             let step = row.int(.step)
             let stored: StoredStateText
             if let keyframe = row.bytes(.keyframe) {
-                state = try parse(keyframe, step: step, seeding: verifyHashes && hashAlgorithm == .canonicalText)
+                // A keyframe means the same whatever came before it.
+                unbuilt.removeAll(keepingCapacity: true)
+                unbuiltBytes = 0
+                built = nil
                 stored = .keyframe(keyframe)
-            } else if let patch = row.bytes(.patch), var current = state {
-                state = nil
-                try apply(patch, toInPlace: &current, step: step)
-                state = current
+            } else if let patch = row.bytes(.patch), built != nil || !unbuilt.isEmpty {
                 stored = .patch(patch)
             } else {
                 throw corrupt(step, "it has a patch but no state precedes it")
             }
-            guard let current = state else { return true }
-            if verifyHashes {
-                try checkHash(of: current, against: row.text(.stateHash), step: step)
+            unbuilt.append((step, stored))
+            unbuiltBytes += stored.bytes.count
+            if unbuilt.count > Self.unbuiltLimit.steps || unbuiltBytes > Self.unbuiltLimit.bytes {
+                _ = try build()
             }
-            return try body(row, current, stored)
+            if verifyHashes {
+                try checkHash(of: try build(), against: row.text(.stateHash), step: step)
+            }
+            return try body(row, stored, build)
         }
     }
+
+    /// How many stored texts, and how many of their bytes, `walkStored`
+    /// keeps unbuilt at most: about a keyframe interval's worth.
+    static let unbuiltLimit = (steps: 1_024, bytes: 8 << 20)
 
     /// Visits each stored row of `range` in step order, through the lineage's
     /// segments, selecting `columns`, building and parsing nothing: the one
@@ -194,7 +231,7 @@ final class StateCursor {
             // hash check copy every subtree the next patches leave shared.
             return seeding ? try writer.parse(bytes) : try JSONParser().parse(bytes)
         } catch {
-            throw corrupt(step, "its keyframe is not valid JSON: \(error)")
+            throw .unparsableKeyframe(step: step, timeline: timeline.name, error)
         }
     }
 
@@ -205,7 +242,7 @@ final class StateCursor {
             let patch = try JSONPatch(text: bytes)
             try patch.apply(inPlace: &state)
         } catch {
-            throw corrupt(step, "its patch does not apply: \(error)")
+            throw .inapplicablePatch(step: step, timeline: timeline.name, error)
         }
     }
 

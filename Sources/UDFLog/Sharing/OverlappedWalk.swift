@@ -10,7 +10,7 @@ import Foundation
 /// consumer's stops the producer at its next emit. `run` returns only once
 /// the producer's thread has left, so nothing it used outlives the call.
 enum OverlappedWalk {
-    static let batchSize = 32
+    static let batchSize = 128
     static let batchesInFlight = 4
 
     static func run<Item: Sendable>(

@@ -102,6 +102,30 @@ extension Recording {
         }
     }
 
+    /// `walkSharedCanonical` for writers that need each state's text alone.
+    ///
+    /// Where the stored text proves that redaction leaves a state as stored,
+    /// the reading thread hands on the stored keyframe or patch instead of
+    /// rebuilding the state, and the calling thread makes the canonical text
+    /// from it (`SharedStateTextStage`): a patch is spliced into the previous
+    /// text. The texts, errors and redaction counts are `walkSharedCanonical`'s.
+    @discardableResult
+    public func walkSharedStateTexts(
+        _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor = Redactor(),
+        _ body: (SharedStepText) throws -> Void
+    ) throws -> Int {
+        let actions = SharedActionStage(redactor: redactor)
+        let states = SharedStateTextStage()
+        let stateRedactions = try overlapped({ recording, emit in
+            try recording.walkSharedStates(timeline, range: range, redactor: redactor, statesAsText: true, emit)
+        }, consume: { walked in
+            // The state first: a broken state fails before its action, as in the plain walk.
+            let canonical = try states.canonicalState(of: walked)
+            try body(actions.step(walked, canonicalState: canonical))
+        })
+        return stateRedactions + actions.redactedCount
+    }
+
     /// `walkSharedSteps` with its reading on a thread of its own, and the
     /// actions' parsing and redaction with `body` on the calling thread: an
     /// export reads and writes at once, on two cores.
@@ -151,9 +175,14 @@ extension Recording {
     /// (`SecretKeyScan`), the state is not walked at all. What was redacted
     /// is counted only where the redacted state differs from the stored one.
     ///
+    /// - Parameter statesAsText: Whether a state that redaction leaves as
+    ///   stored may come unbuilt, as its stored text alone (`WalkedStep.state`
+    ///   nil), for `SharedStateTextStage` to make its canonical text. It does
+    ///   where the text proves the state needs no redaction, and the state
+    ///   before it came as stored too, so that its patch means the same.
     /// - Returns: How many values `redactor` replaced in the states.
     func walkSharedStates(
-        _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor,
+        _ timeline: TimelineInfo, range: ShareRange, redactor: Redactor, statesAsText: Bool = false,
         _ body: (WalkedStep) throws -> Void
     ) throws -> Int {
         let offset = range.offset
@@ -165,7 +194,7 @@ extension Recording {
         var holdsNoSecretKey = false
         var previousAsStored = false
         let cursor = try cursor(for: timeline)
-        try cursor.walkStored(range: offset...range.wanted.upperBound) { row, state, text in
+        try cursor.walkStored(range: offset...range.wanted.upperBound) { row, text, buildState in
             let recordedStep = row.int(.step)
             let number = recordedStep - offset
             if let keyScan {
@@ -174,19 +203,28 @@ extension Recording {
                 case .patch(let bytes): holdsNoSecretKey = holdsNoSecretKey && !keyScan.mayBringSecretKey(bytes)
                 }
             }
-            let safeState = holdsNoSecretKey ? state : stateRedaction.redact(state)
-            let asStored = safeState.isIdentical(to: state)
-            if !asStored { redactedCount += Self.replacements(from: state, to: safeState) }
-            var cause: Int?
-            if number > 0, let original = row.optionalInt(.cause), original > offset {
-                cause = original - offset
-            }
             // A patch means the same only from the same previous state; a
             // keyframe means the same anywhere.
             let keepsText: Bool
             switch text {
             case .keyframe: keepsText = true
             case .patch: keepsText = number > 0 && previousAsStored
+            }
+            let state: JSONValue?
+            let asStored: Bool
+            if statesAsText, holdsNoSecretKey, keepsText {
+                state = nil
+                asStored = true
+            } else {
+                let built = try buildState()
+                let safe = holdsNoSecretKey ? built : stateRedaction.redact(built)
+                asStored = safe.isIdentical(to: built)
+                if !asStored { redactedCount += Self.replacements(from: built, to: safe) }
+                state = safe
+            }
+            var cause: Int?
+            if number > 0, let original = row.optionalInt(.cause), original > offset {
+                cause = original - offset
             }
             previousAsStored = asStored
             try body(WalkedStep(
@@ -198,7 +236,7 @@ extension Recording {
                 actionName: number > 0 ? row.optionalText(.actionName) : nil,
                 cause: cause,
                 reducerNanoseconds: number > 0 ? row.optionalInt(.reducerNanoseconds) : nil,
-                state: safeState,
+                state: state,
                 stored: asStored ? StoredState(
                     hash: row.text(.stateHash), hashAlgorithm: cursor.hashAlgorithm, size: row.int(.stateSize), text: keepsText ? text : nil
                 ) : nil

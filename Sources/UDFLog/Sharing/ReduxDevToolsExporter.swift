@@ -44,7 +44,7 @@ public enum ReduxDevToolsExporter {
     }
 
     /// A Redux action, `{type, …payload}`, for one of our steps.
-    static func reduxAction(_ step: StepInput) -> JSONValue {
+    static func reduxAction(_ step: some StepHeader) -> JSONValue {
         guard var members = step.action?.objectValue else {
             return ["type": .string(step.actionName ?? "action"), "payload": step.action ?? .null]
         }

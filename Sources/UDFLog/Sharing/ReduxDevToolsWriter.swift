@@ -33,7 +33,11 @@ public struct ReduxDevToolsWriter {
 
     /// - Parameter canonicalState: The state's canonical bytes, when the caller has them.
     public mutating func append(_ step: StepInput, canonicalState: [UInt8]? = nil) throws {
-        let state = canonicalState ?? step.state.canonicalBytes
+        try append(step, stateText: canonicalState ?? step.state.canonicalBytes)
+    }
+
+    /// Appends one step whose state comes as its canonical text.
+    public mutating func append(_ step: some StepHeader, stateText state: [UInt8]) throws {
         if stepCount == 0 {
             try output.append(Array("{\"committedState\":".utf8) + state + Array(",\"computedStates\":[".utf8))
         }

@@ -33,14 +33,10 @@ final class SharedActionStage {
     /// where that is the redacted action's canonical text; a stored action
     /// that is not JSON is a corrupt step.
     func step(_ walked: WalkedStep) throws(RecordingError) -> SharedStep {
-        var action: JSONValue?
-        var canonicalText: [UInt8]?
-        if let text = walked.actionText {
-            let parsed = try self.parsed(text, step: walked)
-            redactedCount += parsed.replacements
-            action = parsed.action
-            if parsed.isCanonicalAsRedacted { canonicalText = text }
+        guard let state = walked.state else {
+            throw .corruptStep(step: walked.recordedStep, timeline: walked.timeline, reason: "its state was not built")
         }
+        let (action, canonicalText) = try self.action(of: walked)
         let input = StepInput(
             step: walked.number,
             time: walked.time,
@@ -48,9 +44,34 @@ final class SharedActionStage {
             actionName: walked.actionName,
             cause: walked.cause,
             reducerNanoseconds: walked.reducerNanoseconds,
-            state: walked.state
+            state: state
         )
         return SharedStep(input, stored: walked.stored, actionText: canonicalText)
+    }
+
+    /// `step(_:)` for a walk of state texts: the state comes as `canonicalState`.
+    func step(_ walked: WalkedStep, canonicalState: [UInt8]) throws(RecordingError) -> SharedStepText {
+        let (action, canonicalText) = try self.action(of: walked)
+        return SharedStepText(
+            step: walked.number,
+            time: walked.time,
+            action: action,
+            actionName: walked.actionName,
+            cause: walked.cause,
+            reducerNanoseconds: walked.reducerNanoseconds,
+            canonicalState: canonicalState,
+            stored: walked.stored,
+            actionText: canonicalText
+        )
+    }
+
+    /// The step's action, redacted, and its stored text when that is the
+    /// redacted action's canonical text.
+    private func action(of walked: WalkedStep) throws(RecordingError) -> (action: JSONValue?, canonicalText: [UInt8]?) {
+        guard let text = walked.actionText else { return (nil, nil) }
+        let parsed = try self.parsed(text, step: walked)
+        redactedCount += parsed.replacements
+        return (parsed.action, parsed.isCanonicalAsRedacted ? text : nil)
     }
 
     private func parsed(_ text: [UInt8], step walked: WalkedStep) throws(RecordingError) -> Remembered {

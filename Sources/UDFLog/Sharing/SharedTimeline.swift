@@ -45,7 +45,7 @@ public struct SharedTimeline: Sendable {
     }
 
     /// Whether a step's action carries the skipped marker.
-    public static func isSkipped(_ step: StepInput) -> Bool {
+    public static func isSkipped(_ step: some StepHeader) -> Bool {
         step.action?[skippedMarker] == .bool(true)
     }
 }

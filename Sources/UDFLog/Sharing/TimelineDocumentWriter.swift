@@ -33,8 +33,17 @@ public struct TimelineDocumentWriter {
     /// Appends one exported step, reusing its stored hash when redaction
     /// left its state as recorded and the hash is the text hash the document holds.
     public mutating func append(_ step: SharedStep, canonicalState: [UInt8]) throws {
-        let stored = step.stored.flatMap { $0.hashAlgorithm == .canonicalText ? $0.hash : nil }
-        try append(step.input, canonicalState: canonicalState, stateHash: stored, canonicalAction: step.actionText)
+        try append(step.input, canonicalState: canonicalState, stateHash: Self.textHash(of: step.stored), canonicalAction: step.actionText)
+    }
+
+    /// Appends one exported step that comes as its state's text
+    /// (`Recording.walkSharedStateTexts`): for the states encoding, since
+    /// patches are made between states.
+    public mutating func append(_ step: SharedStepText) throws {
+        guard encoding == .states else {
+            throw SharingError.unsupported("a document of patches is written from states, not from their texts")
+        }
+        try appendLine(step, state: step.canonicalState, stateHash: Self.textHash(of: step.stored), canonicalAction: step.actionText, patch: nil)
     }
 
     /// Appends one step. The object is assembled member by member, in
@@ -50,8 +59,20 @@ public struct TimelineDocumentWriter {
         _ step: StepInput, canonicalState: [UInt8]? = nil, stateHash: String? = nil, canonicalAction: [UInt8]? = nil
     ) throws {
         let state = canonicalState ?? step.state.canonicalBytes
-        let action = canonicalAction ?? (step.action ?? .null).canonicalBytes
         let patch = encoding == .patches ? previous.map { SharingAwarePatch.make(from: $0, to: step.state).jsonValue.canonicalBytes } : nil
+        try appendLine(step, state: state, stateHash: stateHash, canonicalAction: canonicalAction, patch: patch)
+        if encoding == .patches { previous = step.state }
+    }
+
+    /// The stored hash, where it is the text hash the document holds.
+    private static func textHash(of stored: StoredState?) -> String? {
+        stored.flatMap { $0.hashAlgorithm == .canonicalText ? $0.hash : nil }
+    }
+
+    private mutating func appendLine(
+        _ step: some StepHeader, state: [UInt8], stateHash: String?, canonicalAction: [UInt8]?, patch: [UInt8]?
+    ) throws {
+        let action = canonicalAction ?? (step.action ?? .null).canonicalBytes
         var line: [UInt8] = []
         line.reserveCapacity(state.count + action.count + (patch?.count ?? 0) + 200)
         line += stepCount == 0 ? Self.firstLine : Self.nextLine
@@ -77,7 +98,6 @@ public struct TimelineDocumentWriter {
         line.append(UInt8(ascii: "}"))
         try output.append(line)
         stepCount += 1
-        if encoding == .patches { previous = step.state }
     }
 
     private static let null = Array("null".utf8)

@@ -18,8 +18,9 @@ struct WalkedStep: Sendable {
     let actionName: String?
     let cause: Int?
     let reducerNanoseconds: Int?
-    /// The state, redacted.
-    let state: JSONValue
+    /// The state, redacted; nil when it was left as stored and not built,
+    /// and `stored.text` holds it (`walkSharedStates(statesAsText:)`).
+    let state: JSONValue?
     /// Nil when redaction changed the state.
     let stored: StoredState?
 }

@@ -22,7 +22,7 @@ import UDFLog
         "a/password", "x\ny", "a/b", "~", "pass\"word", "pins",
     ]
 
-    private static func redactors() throws -> [(String, Redactor)] {
+    static func redactors() throws -> [(String, Redactor)] {
         [
             ("the defaults", Redactor()),
             ("extra keys with escapes", Redactor(extraKeys: ["x\ny", "a/b", "~"])),
@@ -36,7 +36,7 @@ import UDFLog
     /// otherwise a tricky key added deep or shallow, with a real value or the
     /// placeholder, removed again, or items reordered; every 20th step
     /// removes every tricky key.
-    private static func states(seed: UInt64, count: Int) -> [JSONValue] {
+    static func states(seed: UInt64, count: Int) -> [JSONValue] {
         let filler = String(repeating: "lorem ipsum ", count: 20)
         var random = SplitMix64(seed: seed)
         var items: [JSONValue] = (0..<6).map { index in
@@ -86,7 +86,7 @@ import UDFLog
 
     /// A recording of `states`, unredacted, with a keyframe every 7 steps
     /// and every third step caused by the one two before it.
-    private static func source(_ states: [JSONValue], in directory: TemporaryDirectory) throws -> String {
+    static func source(_ states: [JSONValue], in directory: TemporaryDirectory) throws -> String {
         let path = directory.path("source.udf")
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         let session = SharedSession(app: "TextProven", host: "test", startedAt: start, endedAt: nil, timelineName: "main", metadata: nil)

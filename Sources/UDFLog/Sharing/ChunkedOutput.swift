@@ -18,6 +18,12 @@ struct ChunkedOutput {
         if buffer.count >= Self.chunkSize { try flush() }
     }
 
+    /// Lets `build` append to the pending bytes in place, with no copy of its own.
+    mutating func append(building build: (inout [UInt8]) -> Void) throws {
+        build(&buffer)
+        if buffer.count >= Self.chunkSize { try flush() }
+    }
+
     mutating func append(_ text: String) throws {
         try append(Array(text.utf8))
     }

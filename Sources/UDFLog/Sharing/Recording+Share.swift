@@ -1,4 +1,5 @@
 import Foundation
+import UDFDiff
 import UDFJSON
 
 /// Where an export starts and how its steps are renumbered.
@@ -212,9 +213,17 @@ extension Recording {
             }
             let state: JSONValue?
             let asStored: Bool
+            var patch: JSONPatch?
             if statesAsText, holdsNoSecretKey, keepsText {
                 state = nil
                 asStored = true
+                if case .patch(let bytes) = text {
+                    do {
+                        patch = try JSONPatch(text: bytes)
+                    } catch {
+                        throw RecordingError.inapplicablePatch(step: recordedStep, timeline: timeline.name, error)
+                    }
+                }
             } else {
                 let built = try buildState()
                 let safe = holdsNoSecretKey ? built : stateRedaction.redact(built)
@@ -239,7 +248,8 @@ extension Recording {
                 state: state,
                 stored: asStored ? StoredState(
                     hash: row.text(.stateHash), hashAlgorithm: cursor.hashAlgorithm, size: row.int(.stateSize), text: keepsText ? text : nil
-                ) : nil
+                ) : nil,
+                patch: patch
             ))
             return true
         }

@@ -39,7 +39,11 @@ final class SharedStateTextStage {
                 throw .unparsableKeyframe(step: walked.recordedStep, timeline: walked.timeline, error)
             }
         case .patch(let bytes):
-            try apply(bytes, step: walked)
+            if let patch = walked.patch {
+                try apply(patch, storedBytes: bytes.count, step: walked)
+            } else {
+                try apply(try Self.patch(bytes, step: walked), storedBytes: bytes.count, step: walked)
+            }
         case nil:
             throw .corruptStep(step: walked.recordedStep, timeline: walked.timeline, reason: "its state was neither built nor kept as stored")
         }
@@ -53,16 +57,18 @@ final class SharedStateTextStage {
         editor.reset(to: writer.write(state))
     }
 
-    private func apply(_ bytes: [UInt8], step walked: WalkedStep) throws(RecordingError) {
-        let patch: JSONPatch
+    private static func patch(_ bytes: [UInt8], step walked: WalkedStep) throws(RecordingError) -> JSONPatch {
         do {
-            patch = try JSONPatch(text: bytes)
+            return try JSONPatch(text: bytes)
         } catch {
             throw .inapplicablePatch(step: walked.recordedStep, timeline: walked.timeline, error)
         }
+    }
+
+    private func apply(_ patch: JSONPatch, storedBytes: Int, step walked: WalkedStep) throws(RecordingError) {
         if editor.apply(patch) {
             spliced.append((walked.recordedStep, patch))
-            splicedBytes += bytes.count
+            splicedBytes += storedBytes
             // Patches held for a build stay within what `StateCursor` holds unbuilt.
             if spliced.count > StateCursor.unbuiltLimit.steps || splicedBytes > StateCursor.unbuiltLimit.bytes {
                 built = try state(timeline: walked.timeline)

@@ -73,34 +73,57 @@ public struct TimelineDocumentWriter {
         _ step: some StepHeader, state: [UInt8], stateHash: String?, canonicalAction: [UInt8]?, patch: [UInt8]?
     ) throws {
         let action = canonicalAction ?? (step.action ?? .null).canonicalBytes
-        var line: [UInt8] = []
-        line.reserveCapacity(state.count + action.count + (patch?.count ?? 0) + 200)
-        line += stepCount == 0 ? Self.firstLine : Self.nextLine
-        Self.member("{\"action\":", action, to: &line)
-        if let name = step.actionName {
-            Self.member(",\"actionName\":", JSONValue.string(name).canonicalBytes, to: &line)
-        } else {
-            Self.member(",\"actionName\":", Self.null, to: &line)
+        let first = stepCount == 0
+        let textHash = self.textHash
+        // Straight into the pending output: a line is as long as its state.
+        try output.append { line in
+            line += first ? Self.firstLine : Self.nextLine
+            Self.member("{\"action\":", action, to: &line)
+            if let name = step.actionName {
+                Self.member(",\"actionName\":", [], to: &line)
+                JSONWriter.appendString(name, to: &line)
+            } else {
+                Self.member(",\"actionName\":", Self.null, to: &line)
+            }
+            Self.member(",\"cause\":", [], to: &line)
+            Self.appendInteger(step.cause, to: &line)
+            if let patch { Self.member(",\"patch\":", patch, to: &line) }
+            Self.member(",\"reducerNanoseconds\":", [], to: &line)
+            Self.appendInteger(step.reducerNanoseconds, to: &line)
+            if patch == nil { Self.member(",\"state\":", state, to: &line) }
+            Self.member(",\"stateHash\":\"", [], to: &line)
+            if let stateHash {
+                line += stateHash.utf8
+            } else {
+                StateHash.appendHex(textHash.value(of: state), to: &line)
+            }
+            line.append(UInt8(ascii: "\""))
+            Self.member(",\"step\":", [], to: &line)
+            Self.appendInteger(step.step, to: &line)
+            Self.member(",\"time\":", [], to: &line)
+            JSONWriter.appendCanonical(.number(JSONNumber(step.time.timeIntervalSince1970)), to: &line)
+            line.append(UInt8(ascii: "}"))
         }
-        Self.member(",\"cause\":", step.cause.map { Array(String($0).utf8) } ?? Self.null, to: &line)
-        if let patch { Self.member(",\"patch\":", patch, to: &line) }
-        Self.member(",\"reducerNanoseconds\":", step.reducerNanoseconds.map { Array(String($0).utf8) } ?? Self.null, to: &line)
-        if patch == nil { Self.member(",\"state\":", state, to: &line) }
-        Self.member(",\"stateHash\":\"", [], to: &line)
-        if let stateHash {
-            line += stateHash.utf8
-        } else {
-            StateHash.appendHex(textHash.value(of: state), to: &line)
-        }
-        line.append(UInt8(ascii: "\""))
-        Self.member(",\"step\":", Array(String(step.step).utf8), to: &line)
-        Self.member(",\"time\":", JSONValue.number(JSONNumber(step.time.timeIntervalSince1970)).canonicalBytes, to: &line)
-        line.append(UInt8(ascii: "}"))
-        try output.append(line)
         stepCount += 1
     }
 
     private static let null = Array("null".utf8)
+
+    /// `value` in decimal, or null.
+    private static func appendInteger(_ value: Int?, to line: inout [UInt8]) {
+        guard let value else {
+            line += null
+            return
+        }
+        if value < 0 { line.append(UInt8(ascii: "-")) }
+        let start = line.count
+        var magnitude = value.magnitude
+        repeat {
+            line.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        line[start...].reverse()
+    }
     private static let firstLine = Array("\n".utf8)
     private static let nextLine = Array(",\n".utf8)
 

@@ -1,4 +1,5 @@
 import Foundation
+import UDFDiff
 import UDFJSON
 
 /// One exported step as the reading stage of an export hands it on:
@@ -23,4 +24,7 @@ struct WalkedStep: Sendable {
     let state: JSONValue?
     /// Nil when redaction changed the state.
     let stored: StoredState?
+    /// The stored patch, parsed here to balance the two threads, when the
+    /// state comes unbuilt as a patch.
+    var patch: JSONPatch?
 }

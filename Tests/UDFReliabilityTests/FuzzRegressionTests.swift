@@ -35,11 +35,15 @@ import UDFLog
         for (name, bytes) in Self.inputs("json-patch") {
             guard case .array(let pair)? = try? JSONParser(limits: .init(maxDepth: 64, maxBytes: 1 << 16)).parse(bytes),
                   pair.count == 2 else { continue }
-            if let patch = try? JSONPatch(jsonValue: pair[1]) {
-                _ = try? patch.apply(to: pair[0])
+            // Splicing gives the plain result's canonical text, or refuses.
+            if let patch = try? JSONPatch(jsonValue: pair[1]), let spliced = patch.splicing(intoCanonical: pair[0].canonicalBytes) {
+                #expect((try? patch.apply(to: pair[0]))?.canonicalBytes == spliced, "\(name)")
             }
             let made = JSONPatch.make(from: pair[0], to: pair[1])
             #expect(try made.apply(to: pair[0]) == pair[1], "\(name)")
+            if let spliced = made.splicing(intoCanonical: pair[0].canonicalBytes) {
+                #expect(spliced == pair[1].canonicalBytes, "\(name)")
+            }
             for text in [bytes, pair[1].canonicalBytes, made.jsonValue.canonicalBytes] {
                 let limits = JSONParser.Limits(maxDepth: 64, maxBytes: 1 << 16)
                 #expect(patchTextDisagreement(text, limits: limits) == nil, "\(name): \(String(decoding: text, as: UTF8.self))")

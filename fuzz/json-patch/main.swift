@@ -4,18 +4,25 @@ import UDFJSON
 /// libFuzzer entry: the input is a JSON array `[document, patch]` or
 /// `[a, b]`. The patch is applied to the document; a made patch from a to b
 /// must turn a into b; `JSONPatch(text:)` must read every text as the plain
-/// way does. Throwing is fine; trapping or a wrong result is a bug.
+/// way does; splicing either patch into the canonical text must give the
+/// plain result's canonical text, or refuse. Throwing is fine; trapping or
+/// a wrong result is a bug.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard case .array(let pair)? = try? JSONParser(limits: .init(maxDepth: 64, maxBytes: 1 << 16)).parse(bytes),
           pair.count == 2 else { return 0 }
     if let patch = try? JSONPatch(jsonValue: pair[1]) {
-        _ = try? patch.apply(to: pair[0])
+        guard splicesAsThePlainWay(patch, into: pair[0]) else {
+            fatalError("splicing disagrees with the plain way: \(patch) into \(pair[0].canonicalText)")
+        }
     }
     let made = JSONPatch.make(from: pair[0], to: pair[1])
     guard let result = try? made.apply(to: pair[0]), result == pair[1] else {
         fatalError("the patch made from a to b does not turn a into b: \(made)")
+    }
+    guard splicesAsThePlainWay(made, into: pair[0]) else {
+        fatalError("splicing the made patch disagrees with the plain way: \(made)")
     }
     // The stored-text reader reads the raw input, the second value's
     // canonical text and the made patch's text as the plain way does.
@@ -37,4 +44,12 @@ func readsAsThePlainWay(_ text: [UInt8]) -> Bool {
     case (.failure(let plain), .failure(let read)): return "\(plain)" == "\(read)"
     default: return false
     }
+}
+
+/// The plain result's canonical text, or a refusal; never a text where the
+/// plain way fails.
+func splicesAsThePlainWay(_ patch: JSONPatch, into document: JSONValue) -> Bool {
+    let plain = try? patch.apply(to: document)
+    guard let spliced = patch.splicing(intoCanonical: document.canonicalBytes) else { return true }
+    return plain?.canonicalBytes == spliced
 }

@@ -71,6 +71,24 @@ import UDFInspect
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    /// The same for ndjson, over one file and over several.
+    @Test func oneOfTheNDJSONInputsAsOutIsRefusedAndKept() async throws {
+        let directory = try TemporaryDirectory()
+        let first = try directory.copy(Fixtures.demo, as: "a.udf")
+        let second = try directory.copy(Fixtures.demo, as: "b.udf")
+        let before = try Data(contentsOf: URL(fileURLWithPath: second))
+        let spelledOtherwise = directory.path(".") + "/b.udf"
+        let one = await InspectorHarness.run(["export", second, "--format", "ndjson", "-o", spelledOtherwise])
+        #expect(one.status == 64)
+        #expect(one.stdout == "")
+        #expect(one.stderr == "Error: cannot write '\(spelledOtherwise)': it is the recording being exported; choose another file\n")
+        let many = await InspectorHarness.run(["export", first, second, "--format", "ndjson", "-o", spelledOtherwise])
+        #expect(many.status == 64)
+        #expect(many.stdout == "")
+        #expect(many.stderr == "Error: cannot write '\(spelledOtherwise)': it is '\(second)', one of the recordings being exported; choose another file\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: second)) == before)
+    }
+
     @Test(.enabled(if: isRoot, "making a device node needs root; CI runs as root"))
     func aFullDeviceIsAnIOErrorAndStaysADevice() async throws {
         let directory = try TemporaryDirectory()

@@ -37,6 +37,34 @@ import UDFLog
         if range == nil { #expect(plainCount > 0, "the rule redacted something") }
     }
 
+    /// Batches close at a few megabytes as well as at a count: 60 keyframes
+    /// of 300 KB travel in several batches, in order, whole.
+    @Test func largeKeyframesTravelInBatchesBoundedInBytes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("large.udf")
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let session = SharedSession(app: "Large", host: "test", startedAt: start, endedAt: nil, timelineName: "main", metadata: nil)
+        let filler = String(repeating: "x", count: 300_000)
+        try RecordingImporter(path: path, keyframePolicy: KeyframePolicy(interval: 1)).writeStandalone(session: session) { emit in
+            for step in 0..<60 {
+                try emit(SharedStep(StepInput(
+                    step: step, time: start, action: step == 0 ? nil : ["n": .number(JSONNumber(step))], actionName: step == 0 ? nil : "n",
+                    cause: nil, reducerNanoseconds: nil, state: ["filler": .string(filler), "n": .number(JSONNumber(step))]
+                )))
+            }
+        }
+        let recording = try Recording(path: path)
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        let shareRange = try recording.shareRange(nil, of: timeline)
+        var plain: [Seen] = []
+        try recording.walkSharedSteps(timeline, range: shareRange) { plain.append(Self.seen($0)) }
+        var overlapped: [Seen] = []
+        try recording.walkSharedStepsOverlapped(timeline, range: shareRange) { overlapped.append(Self.seen($0)) }
+        #expect(plain.count == 60)
+        #expect(overlapped == plain)
+        #expect(plain.allSatisfy { $0.stored?.text != nil }, "every step comes with its stored keyframe")
+    }
+
     private struct Full: Error, Equatable {}
 
     @Test func aWriterErrorStopsTheWalkAndReachesTheCaller() throws {

@@ -11,9 +11,12 @@ import Foundation
 /// the producer's thread has left, so nothing it used outlives the call.
 enum OverlappedWalk {
     static let batchSize = 128
+    /// A batch closes early at this many bytes held: a run of large
+    /// keyframes must not fill memory.
+    static let batchBytes = 4 << 20
     static let batchesInFlight = 4
 
-    static func run<Item: Sendable>(
+    static func run<Item: Sendable & HeldBytes>(
         produce: @escaping @Sendable (_ emit: (Item) throws -> Void) throws -> Void,
         consume: (Item) throws -> Void
     ) throws {
@@ -21,13 +24,16 @@ enum OverlappedWalk {
         let thread = Thread {
             var batch: [Item] = []
             batch.reserveCapacity(batchSize)
+            var batchWeight = 0
             var failure: (any Error)?
             do {
                 try produce { item in
                     batch.append(item)
-                    if batch.count == batchSize {
+                    batchWeight += item.heldBytes
+                    if batch.count == batchSize || batchWeight >= batchBytes {
                         try handoff.put(batch)
                         batch.removeAll(keepingCapacity: true)
+                        batchWeight = 0
                     }
                 }
             } catch {
@@ -64,7 +70,7 @@ extension Recording {
     /// it emits to `consume` on the calling thread, and returns what
     /// `produce` returned. The recording is used by that thread alone until
     /// this returns; `consume` must not use it.
-    func overlapped<Item: Sendable, Result>(
+    func overlapped<Item: Sendable & HeldBytes, Result>(
         _ produce: @escaping @Sendable (_ recording: Recording, _ emit: (Item) throws -> Void) throws -> Result,
         consume: (Item) throws -> Void
     ) throws -> Result {
@@ -81,6 +87,19 @@ extension Recording {
 
 /// `run` returned before the producer did; it never does.
 private struct ProducerDidNotFinish: Error {}
+
+/// What an item handed over holds, about, in bytes: the texts it carries.
+protocol HeldBytes {
+    var heldBytes: Int { get }
+}
+
+extension WalkedStep: HeldBytes {
+    var heldBytes: Int { (stored?.text?.bytes.count ?? 0) + (actionText?.count ?? 0) }
+}
+
+extension StepsTable.StoredRow: HeldBytes {
+    var heldBytes: Int { (keyframe?.utf8.count ?? 0) + (patch?.utf8.count ?? 0) + (action?.utf8.count ?? 0) }
+}
 
 /// The producer stopped because the consumer gave up.
 private struct ConsumerStopped: Error {}

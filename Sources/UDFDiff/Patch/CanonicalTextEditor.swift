@@ -131,7 +131,7 @@ public final class CanonicalTextEditor {
             if token == "-" {
                 index = container.entries.count
             } else {
-                guard let parsed = arrayIndex(token), parsed <= container.entries.count else { return nil }
+                guard let parsed = PatchApplier.arrayIndex(token), parsed <= container.entries.count else { return nil }
                 index = parsed
             }
             return insert(value.canonicalBytes, key: nil, valueOffset: 0, at: index, in: container, at: start)
@@ -192,7 +192,7 @@ public final class CanonicalTextEditor {
     /// a key by its exact scalars, or an array index.
     private static func existingIndex(_ token: String, in container: CanonicalTextLayout) -> Int? {
         if container.isObject { return container.index(ofKey: escapedKey(token)) }
-        guard let index = arrayIndex(token), index < container.entries.count else { return nil }
+        guard let index = PatchApplier.arrayIndex(token), index < container.entries.count else { return nil }
         return index
     }
 
@@ -201,17 +201,5 @@ public final class CanonicalTextEditor {
         var quoted: [UInt8] = []
         JSONWriter.appendString(key, to: &quoted)
         return Array(quoted.dropFirst().dropLast())
-    }
-
-    /// An RFC 6901 array index: `0` or digits without a leading zero.
-    private static func arrayIndex(_ token: String) -> Int? {
-        let utf8 = token.utf8
-        guard !utf8.isEmpty, utf8.count <= 18, utf8.count == 1 || utf8.first != UInt8(ascii: "0") else { return nil }
-        var index = 0
-        for byte in utf8 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            index = index * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return index
     }
 }

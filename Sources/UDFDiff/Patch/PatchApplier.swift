@@ -193,12 +193,16 @@ enum PatchApplier {
         return index
     }
 
-    /// RFC 6901 array indices are `0` or digits without a leading zero.
     private static func parseIndex(_ token: String, path: JSONPointer) throws(Reason) -> Int {
-        let isDigits = !token.isEmpty && token.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        guard isDigits, token == "0" || !token.hasPrefix("0"), let index = Int(token) else {
-            throw .invalidArrayIndex(path, token: token)
-        }
+        guard let index = arrayIndex(token) else { throw .invalidArrayIndex(path, token: token) }
         return index
+    }
+
+    /// The index `token` names: RFC 6901 array indices are `0` or digits
+    /// without a leading zero; nil for anything else.
+    static func arrayIndex(_ token: String) -> Int? {
+        let isDigits = !token.isEmpty && token.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard isDigits, token == "0" || !token.hasPrefix("0") else { return nil }
+        return Int(token)
     }
 }

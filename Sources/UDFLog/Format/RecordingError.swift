@@ -60,7 +60,13 @@ public enum RecordingError: Error, CustomStringConvertible, Equatable {
     }
 }
 
+/// The corrupt steps a stored text makes, worded once for every reader.
 extension RecordingError {
+    /// A stored action that does not parse.
+    static func unparsableAction(step: Int, timeline: String, _ error: any Error) -> RecordingError {
+        .corruptStep(step: step, timeline: timeline, reason: "its action is not valid JSON: \(error)")
+    }
+
     /// A stored keyframe that does not parse.
     static func unparsableKeyframe(step: Int, timeline: String, _ error: any Error) -> RecordingError {
         .corruptStep(step: step, timeline: timeline, reason: "its keyframe is not valid JSON: \(error)")

@@ -79,12 +79,8 @@ public struct TimelineDocumentWriter {
         try output.append { line in
             line += first ? Self.firstLine : Self.nextLine
             Self.member("{\"action\":", action, to: &line)
-            if let name = step.actionName {
-                Self.member(",\"actionName\":", [], to: &line)
-                JSONWriter.appendString(name, to: &line)
-            } else {
-                Self.member(",\"actionName\":", Self.null, to: &line)
-            }
+            Self.member(",\"actionName\":", [], to: &line)
+            JSONWriter.appendCanonical(step.actionName.map(JSONValue.string) ?? .null, to: &line)
             Self.member(",\"cause\":", [], to: &line)
             Self.appendInteger(step.cause, to: &line)
             if let patch { Self.member(",\"patch\":", patch, to: &line) }
@@ -109,20 +105,9 @@ public struct TimelineDocumentWriter {
 
     private static let null = Array("null".utf8)
 
-    /// `value` in decimal, or null.
+    /// `value` as canonical JSON, or null.
     private static func appendInteger(_ value: Int?, to line: inout [UInt8]) {
-        guard let value else {
-            line += null
-            return
-        }
-        if value < 0 { line.append(UInt8(ascii: "-")) }
-        let start = line.count
-        var magnitude = value.magnitude
-        repeat {
-            line.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        line[start...].reverse()
+        JSONWriter.appendCanonical(value.map { .number(JSONNumber($0)) } ?? .null, to: &line)
     }
     private static let firstLine = Array("\n".utf8)
     private static let nextLine = Array(",\n".utf8)

@@ -125,7 +125,7 @@ struct StepRow {
         do {
             return try JSONParser().parse(bytes)
         } catch {
-            throw badAction(error, step: step, timeline: timeline)
+            throw .unparsableAction(step: step, timeline: timeline, error)
         }
     }
 
@@ -134,11 +134,7 @@ struct StepRow {
         do {
             return try JSONParser().parseNotingCanonical(bytes)
         } catch {
-            throw badAction(error, step: step, timeline: timeline)
+            throw .unparsableAction(step: step, timeline: timeline, error)
         }
-    }
-
-    private static func badAction(_ error: JSONParseError, step: Int, timeline: String) -> RecordingError {
-        .corruptStep(step: step, timeline: timeline, reason: "its action is not valid JSON: \(error)")
     }
 }

@@ -177,8 +177,8 @@ extension Recording {
     /// is counted only where the redacted state differs from the stored one.
     ///
     /// - Parameter statesAsText: Whether a state that redaction leaves as
-    ///   stored may come unbuilt, as its stored text alone (`WalkedStep.state`
-    ///   nil), for `SharedStateTextStage` to make its canonical text. It does
+    ///   stored may come unbuilt, as its stored text alone (`WalkedState`),
+    ///   for `SharedStateTextStage` to make its canonical text. It does
     ///   where the text proves the state needs no redaction, and the state
     ///   before it came as stored too, so that its patch means the same.
     /// - Returns: How many values `redactor` replaced in the states.
@@ -211,15 +211,16 @@ extension Recording {
             case .keyframe: keepsText = true
             case .patch: keepsText = number > 0 && previousAsStored
             }
-            let state: JSONValue?
+            let state: WalkedState
             let asStored: Bool
-            var patch: JSONPatch?
             if statesAsText, holdsNoSecretKey, keepsText {
-                state = nil
                 asStored = true
-                if case .patch(let bytes) = text {
+                switch text {
+                case .keyframe(let bytes):
+                    state = .keyframe(bytes)
+                case .patch(let bytes):
                     do {
-                        patch = try JSONPatch(text: bytes)
+                        state = .patch(try JSONPatch(text: bytes), textBytes: bytes.count)
                     } catch {
                         throw RecordingError.inapplicablePatch(step: recordedStep, timeline: timeline.name, error)
                     }
@@ -229,7 +230,7 @@ extension Recording {
                 let safe = holdsNoSecretKey ? built : stateRedaction.redact(built)
                 asStored = safe.isIdentical(to: built)
                 if !asStored { redactedCount += Self.replacements(from: built, to: safe) }
-                state = safe
+                state = .built(safe)
             }
             var cause: Int?
             if number > 0, let original = row.optionalInt(.cause), original > offset {
@@ -248,8 +249,7 @@ extension Recording {
                 state: state,
                 stored: asStored ? StoredState(
                     hash: row.text(.stateHash), hashAlgorithm: cursor.hashAlgorithm, size: row.int(.stateSize), text: keepsText ? text : nil
-                ) : nil,
-                patch: patch
+                ) : nil
             ))
             return true
         }

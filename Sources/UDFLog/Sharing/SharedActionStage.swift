@@ -33,7 +33,7 @@ final class SharedActionStage {
     /// where that is the redacted action's canonical text; a stored action
     /// that is not JSON is a corrupt step.
     func step(_ walked: WalkedStep) throws(RecordingError) -> SharedStep {
-        guard let state = walked.state else {
+        guard case .built(let state) = walked.state else {
             throw .corruptStep(step: walked.recordedStep, timeline: walked.timeline, reason: "its state was not built")
         }
         let (action, canonicalText) = try self.action(of: walked)

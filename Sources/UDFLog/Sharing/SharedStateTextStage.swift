@@ -27,25 +27,17 @@ final class SharedStateTextStage {
 
     /// `walked`'s state as canonical text.
     func canonicalState(of walked: WalkedStep) throws(RecordingError) -> [UInt8] {
-        if let state = walked.state {
+        switch walked.state {
+        case .built(let state):
             remember(built: state)
-            return editor.text
-        }
-        switch walked.stored?.text {
         case .keyframe(let bytes):
             do {
                 remember(built: try writer.parse(bytes))
             } catch {
                 throw .unparsableKeyframe(step: walked.recordedStep, timeline: walked.timeline, error)
             }
-        case .patch(let bytes):
-            if let patch = walked.patch {
-                try apply(patch, storedBytes: bytes.count, step: walked)
-            } else {
-                try apply(try Self.patch(bytes, step: walked), storedBytes: bytes.count, step: walked)
-            }
-        case nil:
-            throw .corruptStep(step: walked.recordedStep, timeline: walked.timeline, reason: "its state was neither built nor kept as stored")
+        case .patch(let patch, let textBytes):
+            try apply(patch, storedBytes: textBytes, step: walked)
         }
         return editor.text
     }
@@ -55,14 +47,6 @@ final class SharedStateTextStage {
         spliced.removeAll(keepingCapacity: true)
         splicedBytes = 0
         editor.reset(to: writer.write(state))
-    }
-
-    private static func patch(_ bytes: [UInt8], step walked: WalkedStep) throws(RecordingError) -> JSONPatch {
-        do {
-            return try JSONPatch(text: bytes)
-        } catch {
-            throw .inapplicablePatch(step: walked.recordedStep, timeline: walked.timeline, error)
-        }
     }
 
     private func apply(_ patch: JSONPatch, storedBytes: Int, step walked: WalkedStep) throws(RecordingError) {

@@ -19,12 +19,19 @@ struct WalkedStep: Sendable {
     let actionName: String?
     let cause: Int?
     let reducerNanoseconds: Int?
-    /// The state, redacted; nil when it was left as stored and not built,
-    /// and `stored.text` holds it (`walkSharedStates(statesAsText:)`).
-    let state: JSONValue?
+    let state: WalkedState
     /// Nil when redaction changed the state.
     let stored: StoredState?
-    /// The stored patch, parsed here to balance the two threads, when the
-    /// state comes unbuilt as a patch.
-    var patch: JSONPatch?
+}
+
+/// A walked step's state: built, or left as the file stores it for the
+/// writing thread to make its text from (`walkSharedStates(statesAsText:)`).
+enum WalkedState: Sendable {
+    /// Built, and redacted.
+    case built(JSONValue)
+    /// As stored, not built: the keyframe's text.
+    case keyframe([UInt8])
+    /// As stored, not built: the patch from the state before, parsed on the
+    /// reading thread, which has time to spare, and its text's length.
+    case patch(JSONPatch, textBytes: Int)
 }

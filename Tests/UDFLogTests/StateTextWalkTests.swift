@@ -23,20 +23,14 @@ import UDFLog
         let actionText: [UInt8]?
     }
 
-    private static func plain(
-        _ recording: Recording, _ timeline: TimelineInfo, _ range: ShareRange, _ redactor: Redactor
+    /// What a walk handed on, and how it ended.
+    private static func outcome(
+        _ walk: (_ hand: (Seen) -> Void) throws -> Int
     ) -> (seen: [Seen], outcome: Result<Int, RecordingError>) {
         var seen: [Seen] = []
         let outcome = Result { () throws(RecordingError) -> Int in
             do {
-                return try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
-                    let input = step.input
-                    seen.append(Seen(
-                        step: input.step, time: input.time, action: input.action?.canonicalBytes, actionName: input.actionName,
-                        cause: input.cause, reducerNanoseconds: input.reducerNanoseconds, state: canonical,
-                        stored: step.stored, actionText: step.actionText
-                    ))
-                }
+                return try walk { seen.append($0) }
             } catch let error as RecordingError {
                 throw error
             } catch {
@@ -46,26 +40,33 @@ import UDFLog
         return (seen, outcome)
     }
 
+    private static func plain(
+        _ recording: Recording, _ timeline: TimelineInfo, _ range: ShareRange, _ redactor: Redactor
+    ) -> (seen: [Seen], outcome: Result<Int, RecordingError>) {
+        outcome { hand in
+            try recording.walkSharedCanonical(timeline, range: range, redactor: redactor) { step, canonical in
+                let input = step.input
+                hand(Seen(
+                    step: input.step, time: input.time, action: input.action?.canonicalBytes, actionName: input.actionName,
+                    cause: input.cause, reducerNanoseconds: input.reducerNanoseconds, state: canonical,
+                    stored: step.stored, actionText: step.actionText
+                ))
+            }
+        }
+    }
+
     private static func texts(
         _ recording: Recording, _ timeline: TimelineInfo, _ range: ShareRange, _ redactor: Redactor
     ) -> (seen: [Seen], outcome: Result<Int, RecordingError>) {
-        var seen: [Seen] = []
-        let outcome = Result { () throws(RecordingError) -> Int in
-            do {
-                return try recording.walkSharedStateTexts(timeline, range: range, redactor: redactor) { step in
-                    seen.append(Seen(
-                        step: step.step, time: step.time, action: step.action?.canonicalBytes, actionName: step.actionName,
-                        cause: step.cause, reducerNanoseconds: step.reducerNanoseconds, state: step.canonicalState,
-                        stored: step.stored, actionText: step.actionText
-                    ))
-                }
-            } catch let error as RecordingError {
-                throw error
-            } catch {
-                throw .io("\(error)")
+        outcome { hand in
+            try recording.walkSharedStateTexts(timeline, range: range, redactor: redactor) { step in
+                hand(Seen(
+                    step: step.step, time: step.time, action: step.action?.canonicalBytes, actionName: step.actionName,
+                    cause: step.cause, reducerNanoseconds: step.reducerNanoseconds, state: step.canonicalState,
+                    stored: step.stored, actionText: step.actionText
+                ))
             }
         }
-        return (seen, outcome)
     }
 
     private static func expectSame(
@@ -98,19 +99,7 @@ import UDFLog
             UPDATE steps SET patch = '[{"op":"test","path":"/extras/padding","value":"\(filler)"},' || substr(patch, 2)
             WHERE step % 90 = 5 AND patch IS NOT NULL AND patch != '[]'
             """)
-        let branch = try RecordingWriter(path: path, timeline: "main", at: 500, into: "alt")
-        let branchStates = TextProvenRedactionTests.states(seed: 0xA17 + UInt64(redactorIndex), count: 101)
-        var branchSteps: [StepInput] = []
-        for step in 501...600 {
-            let action: JSONValue = ["branch": .number(JSONNumber(step))]
-            let cause: Int? = step % 4 == 0 ? step - 3 : nil
-            branchSteps.append(StepInput(
-                step: step, time: Date(timeIntervalSince1970: 1_700_000_000), action: action,
-                actionName: "branch", cause: cause, reducerNanoseconds: 2, state: branchStates[step - 500]
-            ))
-        }
-        try branch.append(branchSteps)
-        try branch.close()
+        try TextProvenRedactionTests.addBranch(to: path, seed: 0xA17 + UInt64(redactorIndex))
         let recording = try Recording(path: path)
         let session = try recording.session(nil)
         for timelineName in ["main", "alt"] {

@@ -102,6 +102,24 @@ import UDFLog
         return path
     }
 
+    /// Adds timeline `alt`, forked from `main` at step 500, with 100 steps of
+    /// `states(seed:count:)`, every fourth caused by the one three before.
+    static func addBranch(to path: String, seed: UInt64) throws {
+        let branch = try RecordingWriter(path: path, timeline: "main", at: 500, into: "alt")
+        let branchStates = states(seed: seed, count: 101)
+        var branchSteps: [StepInput] = []
+        for step in 501...600 {
+            let action: JSONValue = ["branch": .number(JSONNumber(step))]
+            let cause: Int? = step % 4 == 0 ? step - 3 : nil
+            branchSteps.append(StepInput(
+                step: step, time: Date(timeIntervalSince1970: 1_700_000_000), action: action,
+                actionName: "branch", cause: cause, reducerNanoseconds: 2, state: branchStates[step - 500]
+            ))
+        }
+        try branch.append(branchSteps)
+        try branch.close()
+    }
+
     @Test(arguments: 0..<5, [nil, 40...1_060])
     func everyExportedStateIsThePlainRedaction(redactorIndex: Int, range: ClosedRange<Int>?) throws {
         let (name, redactor) = try Self.redactors()[redactorIndex]
@@ -145,19 +163,7 @@ import UDFLog
         let directory = try TemporaryDirectory()
         let adversarial = try Self.source(Self.states(seed: 0xC0FE + UInt64(redactorIndex), count: 1_200), in: directory)
         // A branch from step 500: its rows come from two timelines.
-        let branch = try RecordingWriter(path: adversarial, timeline: "main", at: 500, into: "alt")
-        let branchStates = Self.states(seed: 0xB7A4C4 + UInt64(redactorIndex), count: 101)
-        var branchSteps: [StepInput] = []
-        for step in 501...600 {
-            let action: JSONValue = ["branch": .number(JSONNumber(step))]
-            let cause: Int? = step % 4 == 0 ? step - 3 : nil
-            branchSteps.append(StepInput(
-                step: step, time: Date(timeIntervalSince1970: 1_700_000_000), action: action,
-                actionName: "branch", cause: cause, reducerNanoseconds: 2, state: branchStates[step - 500]
-            ))
-        }
-        try branch.append(branchSteps)
-        try branch.close()
+        try Self.addBranch(to: adversarial, seed: 0xB7A4C4 + UInt64(redactorIndex))
         let sources = [
             ("adversarial", adversarial, "main"),
             ("branch", adversarial, "alt"),

@@ -6,11 +6,7 @@ import UDFLog
 extension ExportCommand {
     func runNDJSON(_ context: CommandContext) throws(InspectError) -> ExitCode {
         try inputs.requireFiles()
-        // Replacing a recording being read would lose it.
-        if let input = inputs.files.first(where: { SpecialFile.isSameFile(self.output, $0) }) {
-            let which = inputs.files.count > 1 ? "'\(input)', one of the recordings" : "the recording"
-            throw InspectError.badArgument("cannot write '\(self.output)': it is \(which) being exported; choose another file")
-        }
+        try refuseOutput(replacing: inputs.files)
         let output = try NDJSONOutput(path: self.output, console: context.console)
         var exporter = NDJSONExporter(redactor: redactor, patches: patches) { bytes in try output.write(bytes) }
         var outcome = FleetRun.Outcome()

@@ -98,10 +98,7 @@ struct ExportCommand: InspectCommand {
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         if format == "ndjson" { return try runNDJSON(context) }
         let selection = try recording.open()
-        // Replacing the recording being read would lose it.
-        if SpecialFile.isSameFile(output, selection.recording.path) {
-            throw InspectError.badArgument("cannot write '\(output)': it is the recording being exported; choose another file")
-        }
+        try refuseOutput(replacing: [selection.recording.path])
         let last = selection.timeline.lastStep
         // A range that starts past the end would trap when built.
         guard (from ?? 0) <= (to ?? last) else {
@@ -174,6 +171,14 @@ struct ExportCommand: InspectCommand {
             "Redacted \(redacted) \(redacted == 1 ? "value" : "values").",
         ])
         return .success
+    }
+
+    /// Replacing a recording being read would lose it: OUT naming one of
+    /// `inputs` (by any spelling: the same file) is a bad argument.
+    func refuseOutput(replacing inputs: [String]) throws(InspectError) {
+        guard let input = inputs.first(where: { SpecialFile.isSameFile(output, $0) }) else { return }
+        let which = inputs.count > 1 ? "'\(input)', one of the recordings" : "the recording"
+        throw InspectError.badArgument("cannot write '\(output)': it is \(which) being exported; choose another file")
     }
 
     /// Every timeline of the selected session, main first, for the page's timeline picker.

@@ -174,7 +174,7 @@ public final class CanonicalTextEditor {
             replacement.append(UInt8(ascii: ","))
         } else {
             // Before the closing bracket.
-            position = container.length - 1
+            position = container.closingBracket
             entryStart = position
             if !entries.isEmpty {
                 replacement.insert(UInt8(ascii: ","), at: 0)

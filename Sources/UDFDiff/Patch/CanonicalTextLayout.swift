@@ -27,8 +27,9 @@ final class CanonicalTextLayout {
 
     let isObject: Bool
     private(set) var entries: [Entry] = []
-    /// From the opening bracket to past the closing one.
-    private(set) var length: Int
+    /// Where the closing bracket is: canonical text has no whitespace, so
+    /// right after the last entry.
+    var closingBracket: Int { entries.last?.whole.upperBound ?? 1 }
     /// Every key printable ASCII without an escape: their text order is
     /// their scalar order, and none is canonically equivalent to another
     /// plain key. Kept false once false, which only costs splices.
@@ -56,7 +57,6 @@ final class CanonicalTextLayout {
             position = Self.valueEnd(bytes, from: position)
             entries.append(Entry(key: key, whole: (entryStart - start)..<(position - start), valueStart: valueStart - start))
         }
-        length = position + 1 - start
     }
 
     // MARK: Finding
@@ -87,16 +87,14 @@ final class CanonicalTextLayout {
     func resize(_ index: Int, by delta: Int, replacingValue: Bool) {
         entries[index].whole = entries[index].whole.lowerBound..<(entries[index].whole.upperBound + delta)
         shiftEntries(after: index, by: delta)
-        length += delta
         if replacingValue { children[index] = nil }
     }
 
     /// A new entry at `index`, whose text of `inserted` bytes was put in
-    /// with its comma.
+    /// with its comma: the entries after it move by that much.
     func insert(_ entry: Entry, at index: Int, inserted: Int) {
         entries.insert(entry, at: index)
         shiftEntries(after: index, by: inserted)
-        length += inserted
         if let key = entry.key { keysArePlain = keysArePlain && Self.isPlain(key) }
         children = Dictionary(uniqueKeysWithValues: children.map { ($0.key >= index ? $0.key + 1 : $0.key, $0.value) })
     }
@@ -105,7 +103,6 @@ final class CanonicalTextLayout {
     func remove(at index: Int, removed: Int) {
         entries.remove(at: index)
         shiftEntries(after: index - 1, by: -removed)
-        length -= removed
         children[index] = nil
         children = Dictionary(uniqueKeysWithValues: children.map { ($0.key > index ? $0.key - 1 : $0.key, $0.value) })
     }

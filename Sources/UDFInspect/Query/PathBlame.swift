@@ -76,7 +76,7 @@ struct PathBlame {
             // it (say, under another element than the one holding an id) is
             // not selected again.
             var route = PathRoute(path, in: projection.state)
-            try recording.storedBytes(on: timeline, range: 1...last) { step, stored in
+            try recording.storedBytes(on: timeline, range: 1...last, touching: projection.keys) { step, stored in
                 switch try projection.take(stored, step: step, timeline: timeline.name) {
                 case .unchanged:
                     return true

@@ -77,8 +77,28 @@ struct StepSearch {
                 if !all { return Result(steps: answers, unseenPaths: unseen, searchedWholeRange: false) }
             }
         }
-        if first <= range.upperBound {
-            try recording.storedBytes(on: timeline, range: first...range.upperBound) { step, stored in
+        /// Steps the recording's index left out changed none of the kept
+        /// members, so each keeps the last verdict: after the first of them,
+        /// only an eligible step of a verdict that holds can be an answer.
+        /// True when the search stops.
+        func visitUnchanged(_ steps: Range<Int>) -> Bool {
+            for step in steps {
+                if step > steps.lowerBound, becomes || holdsNow == false { break }
+                guard let answer = visit(step) else { continue }
+                answers.append(answer)
+                if !all {
+                    stoppedEarly = true
+                    return true
+                }
+            }
+            return false
+        }
+        let last = min(range.upperBound, timeline.lastStep)
+        if first <= last {
+            var next = first
+            try recording.storedBytes(on: timeline, range: first...last, touching: projection.keys) { step, stored in
+                if visitUnchanged(next..<step) { return false }
+                next = step + 1
                 switch try projection.take(stored, step: step, timeline: timeline.name) {
                 case .unchanged:
                     break
@@ -96,6 +116,7 @@ struct StepSearch {
                 }
                 return true
             }
+            if !stoppedEarly { _ = visitUnchanged(next..<(last + 1)) }
         }
         return Result(steps: answers, unseenPaths: unseen, searchedWholeRange: !stoppedEarly)
     }

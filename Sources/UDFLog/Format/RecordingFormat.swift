@@ -25,6 +25,9 @@ public enum RecordingFormat {
         .init("v4: per-session state hash algorithm") { db in
             try db.execute(schemaV4)
         },
+        .init("v5: changed-members index") { db in
+            try db.execute(schemaV5)
+        },
     ])
 
     /// Migrates an older file forward inside a writer's transaction: called
@@ -41,6 +44,23 @@ public enum RecordingFormat {
 
     /// The first version whose sessions store which hash their steps use.
     static let stateHashAlgorithmVersion = 4
+
+    /// The first version with the changed-members index.
+    static let changedMembersVersion = 5
+
+    /// A new table, empty, and one nullable column: null means "not indexed",
+    /// true of every older timeline, whose readers scan every row as before.
+    /// Building the index for old rows would parse every patch in a host's
+    /// first write, so only timelines created from here on are indexed.
+    static let schemaV5 = """
+        CREATE TABLE changed_members (
+            timeline_id INTEGER NOT NULL REFERENCES timelines(id),
+            member TEXT NOT NULL,
+            step INTEGER NOT NULL,
+            PRIMARY KEY (timeline_id, member, step)
+        ) WITHOUT ROWID;
+        ALTER TABLE timelines ADD COLUMN changes_indexed INTEGER;
+        """
 
     /// One nullable column: null, the default, is the canonical-text FNV-1a
     /// of v1–v3, so every older session keeps its algorithm; new sessions

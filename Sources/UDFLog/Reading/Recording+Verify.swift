@@ -2,7 +2,8 @@ import UDFSQLite
 
 extension Recording {
     /// Checks the file: SQLite's integrity check, then every timeline's patch
-    /// chain and every step's state hash, and that each cause precedes its step.
+    /// chain and every step's state hash, that each cause precedes its step, and
+    /// that the changed-members index agrees with the patches.
     ///
     /// - Parameter session: only this session; every session when nil.
     public func verify(session: SessionInfo? = nil) throws(RecordingError) -> VerificationReport {
@@ -36,6 +37,9 @@ extension Recording {
                             )
                         }
                         return true
+                    }
+                    report.problems += try changedMembersProblems(of: timeline).map {
+                        "session \(session.id), timeline '\(timeline.name)', \($0)"
                     }
                 } catch {
                     report.problems.append("session \(session.id), timeline '\(timeline.name)': \(error)")

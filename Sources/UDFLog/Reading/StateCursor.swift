@@ -196,21 +196,41 @@ final class StateCursor {
     /// segments, selecting `columns`, building and parsing nothing: the one
     /// row loop every walk goes through. A step missing from the file is a
     /// corrupt step. `body` returns false to stop; no further row is read.
-    func walkRows(range: ClosedRange<Int>, columns: [StepColumn], _ body: (StepRow) throws -> Bool) throws {
-        let sql = StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
+    ///
+    /// - Parameter members: When given (as `ChangedMembersTable` names
+    ///   them), a segment whose timeline is indexed yields only its
+    ///   keyframes and the patches that wrote under one of them or the whole
+    ///   state; the rows left out are exactly those a query about these
+    ///   members would find unchanged. Other segments yield every row.
+    func walkRows(
+        range: ClosedRange<Int>, columns: [StepColumn], touching members: [String]? = nil, _ body: (StepRow) throws -> Bool
+    ) throws {
+        let select = StepsTable.select(columns)
         for segment in segments {
             let lower = max(segment.steps.lowerBound, range.lowerBound)
             let upper = min(segment.steps.upperBound, range.upperBound)
             guard lower <= upper else { continue }
+            let indexed = try members != nil && recording.isIndexed(timelineID: segment.timelineID)
+            var bindings: [any SQLiteBindable] = [segment.timelineID, lower, upper]
+            let sql: String
+            if indexed, let members {
+                sql = select + " WHERE timeline_id = ?1 AND step IN ("
+                    + ChangedMembersTable.stepsTouchingSQL(memberCount: members.count) + ") ORDER BY step"
+                bindings += members + [""]
+            } else {
+                sql = select + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
+            }
             let statement = try recording.query { db in try db.prepare(sql) }
             var expected = lower
             var stop = false
             try recording.query { _ in
                 do {
-                    try statement.forEachRow([segment.timelineID, lower, upper]) { sqliteRow in
+                    try statement.forEachRow(bindings) { sqliteRow in
                         let row = StepRow(row: sqliteRow, columns: columns)
-                        guard row.int(.step) == expected else { throw corrupt(expected, "the step is missing") }
-                        expected += 1
+                        if !indexed {
+                            guard row.int(.step) == expected else { throw corrupt(expected, "the step is missing") }
+                            expected += 1
+                        }
                         // Thrown, not returned, so SQLite reads no further row.
                         if try !body(row) { throw StopReading() }
                     }
@@ -219,7 +239,7 @@ final class StateCursor {
                 }
             }
             if stop { return }
-            guard expected == upper + 1 else { throw corrupt(expected, "the step is missing") }
+            guard indexed || expected == upper + 1 else { throw corrupt(expected, "the step is missing") }
         }
     }
 

@@ -31,11 +31,17 @@ enum StepsTable {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
+    /// Inserts the row and, for a patch, its `changed_members` rows: every
+    /// writer goes through here, so every timeline it creates is indexed.
     static func insert(_ row: StoredRow, into db: Database) throws {
         try db.cachedStatement(insertSQL).execute([
             row.timelineID, row.step, row.time.timeIntervalSince1970, row.action, row.actionName,
             row.cause, row.reducerNanoseconds, row.keyframe, row.patch, row.stateHash, row.stateSize,
         ])
+        if let patch = row.patch {
+            let members = ChangedMembersTable.members(ofPatchText: Array(patch.utf8))
+            try ChangedMembersTable.insert(members, timelineID: row.timelineID, step: row.step, into: db)
+        }
     }
 
     /// `SELECT <columns> FROM steps`, for a query to complete with its `WHERE`.

@@ -26,6 +26,7 @@ extension RecordingBranches {
                     "cannot delete timeline '\(name)': timeline '\(child.0)' forks from it at step \(child.1); delete '\(child.0)' first"
                 )
             }
+            try db.prepare("DELETE FROM changed_members WHERE timeline_id = ?").execute([timeline.id])
             try db.prepare("DELETE FROM steps WHERE timeline_id = ?").execute([timeline.id])
             try db.prepare("DELETE FROM timelines WHERE id = ?").execute([timeline.id])
             return timeline

@@ -6,10 +6,10 @@ import UDFJSON
 /// Each answer is either exact or nil ("cannot tell"), and a caller that gets
 /// nil parses the whole text instead, so an odd text costs time, never a
 /// wrong answer.
-enum StoredTextScan {
+public enum StoredTextScan {
     /// The raw text of the members of a top-level object whose keys `wanted`
     /// accepts, each key once; nil when the text is not such an object.
-    static func members(of text: [UInt8], where wanted: (String) -> Bool) -> [(key: String, value: ArraySlice<UInt8>)]? {
+    public static func members(of text: [UInt8], where wanted: (String) -> Bool) -> [(key: String, value: ArraySlice<UInt8>)]? {
         var index = skipSpace(text, 0)
         guard index < text.count, text[index] == UInt8(ascii: "{") else { return nil }
         index = skipSpace(text, index + 1)
@@ -53,7 +53,7 @@ enum StoredTextScan {
     /// Inside a string value a quote is escaped, so `"path":"` is only ever a
     /// member name; one inside an added value is checked too, which can only
     /// make the answer false, never wrongly true.
-    static func writesOnlyUnder(patch text: [UInt8], others isOther: (ArraySlice<UInt8>) -> Bool) -> Bool {
+    public static func writesOnlyUnder(patch text: [UInt8], others isOther: (ArraySlice<UInt8>) -> Bool) -> Bool {
         let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), backslash = UInt8(ascii: "\\"), tilde = UInt8(ascii: "~")
         var operations = 0
         var paths = 0
@@ -102,6 +102,67 @@ enum StoredTextScan {
             }
             return operations > 0 && paths >= operations
         }
+    }
+
+    /// The top-level member under every pointer a canonical patch text
+    /// names (each operation's `path` and `from`), as the pointer to it
+    /// (`/todos`; `""` when a pointer is the root), each once; nil when the
+    /// text is not in the recorder's canonical patch form (whitespace, a
+    /// member other than `from`, `op`, `path` and `value`, an escape or a `~`
+    /// in a pointer), and the caller parses it instead.
+    ///
+    /// It reads the text's structure, skipping each `value` whole, so a
+    /// `"path"` inside an added value is never taken for an operation's.
+    public static func pointedMembers(ofCanonicalPatch text: [UInt8]) -> [String]? {
+        let count = text.count
+        guard count >= 2, text[0] == UInt8(ascii: "[") else { return nil }
+        if text[1] == UInt8(ascii: "]") { return count == 2 ? [] : nil }
+        var members: [String] = []
+        var index = 1
+        while true {
+            guard index < count, text[index] == UInt8(ascii: "{") else { return nil }
+            index += 1
+            var named = false
+            while true {
+                guard index < count, text[index] == UInt8(ascii: "\""), let keyEnd = stringEnd(text, index),
+                      keyEnd < count, text[keyEnd] == UInt8(ascii: ":") else { return nil }
+                let key = text[(index + 1)..<(keyEnd - 1)]
+                let valueStart = keyEnd + 1
+                if key.elementsEqual("path".utf8) || key.elementsEqual("from".utf8) {
+                    guard valueStart < count, text[valueStart] == UInt8(ascii: "\""),
+                          let valueEnd = stringEnd(text, valueStart),
+                          let member = member(ofPointer: text[(valueStart + 1)..<(valueEnd - 1)]) else { return nil }
+                    if !members.contains(where: { $0.utf8.elementsEqual(member.utf8) }) { members.append(member) }
+                    if key.first == UInt8(ascii: "p") { named = true }
+                    index = valueEnd
+                } else if key.elementsEqual("op".utf8) || key.elementsEqual("value".utf8) {
+                    guard let valueEnd = valueEnd(text, valueStart) else { return nil }
+                    index = valueEnd
+                } else {
+                    return nil
+                }
+                guard index < count else { return nil }
+                if text[index] == UInt8(ascii: "}") { break }
+                guard text[index] == UInt8(ascii: ",") else { return nil }
+                index += 1
+            }
+            guard named else { return nil }
+            index += 1
+            guard index < count else { return nil }
+            if text[index] == UInt8(ascii: "]") { return index + 1 == count ? members : nil }
+            guard text[index] == UInt8(ascii: ",") else { return nil }
+            index += 1
+        }
+    }
+
+    /// `/token` for the pointer text `/token/…`, `""` for the root; nil for a
+    /// pointer with an escape or a `~`, or one that is not a pointer.
+    private static func member(ofPointer pointer: ArraySlice<UInt8>) -> String? {
+        guard let first = pointer.first else { return "" }
+        guard first == UInt8(ascii: "/"),
+              !pointer.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "~") }) else { return nil }
+        let end = pointer.dropFirst().firstIndex(of: UInt8(ascii: "/")) ?? pointer.endIndex
+        return String(decoding: pointer[pointer.startIndex..<end], as: UTF8.self)
     }
 
     private static func skipSpace(_ text: [UInt8], _ start: Int) -> Int {

@@ -1,0 +1,271 @@
+import Foundation
+import TestSupport
+import Testing
+import UDFDiff
+@testable import UDFInspect
+import UDFJSON
+@testable import UDFLog
+import UDFRecorder
+import UDFSQLite
+
+/// The changed-members index (format v5) lets `find` and `blame` read only
+/// the steps that wrote under the members their paths start with. They must
+/// answer what walking every whole state answers, and what the same file
+/// answers with its index switched off, on members whose names need escaping
+/// or differ only in normalization, and on steps that replace the whole state.
+@Suite struct ChangedMembersIndexTests {
+    static let keys = ["e\u{301}", "a/b", "a~b", "", "~1", "list", "plain"]
+
+    /// A random recording of a top-level object over `keys`, with keyframes
+    /// every 16 steps, that is now and then not an object at all (a patch
+    /// that writes the whole state) and back.
+    static func record(seed: UInt64, in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path("members-\(seed).udf")
+        let recorder = try Recorder(path: path, app: "Members", options: RecorderOptions(keyframePolicy: KeyframePolicy(interval: 16)))
+        var random = SplitMix64(seed: seed)
+        var members: [String: JSONValue] = ["list": .array([])]
+        var state = JSONValue.object(members)
+        recorder.start(state: state)
+        for step in 1...400 {
+            let choice = Int.random(in: 0..<10, using: &random)
+            if choice == 0 {
+                state = .string("interlude \(step)")
+            } else {
+                let key = keys[Int.random(in: 0..<keys.count, using: &random)]
+                if key == "list" {
+                    guard case .array(var list)? = members["list"] else { preconditionFailure() }
+                    if list.count > 3, choice < 4 {
+                        list.remove(at: Int.random(in: 0..<list.count, using: &random))
+                    } else {
+                        let id = JSONValue.number(JSONNumber(Int.random(in: 0..<5, using: &random)))
+                        list.insert(.object(["id": id, "n": .number(JSONNumber(step))]), at: Int.random(in: 0...list.count, using: &random))
+                    }
+                    members["list"] = .array(list)
+                } else if choice < 3 {
+                    members[key] = nil
+                } else {
+                    members[key] = .number(JSONNumber(step % 7))
+                }
+                state = .object(members)
+            }
+            recorder.record(action: ["edit": step], state: state)
+        }
+        try recorder.close()
+        return path
+    }
+
+    static let paths = [
+        #".["e\u0301"]"#, #".["\u00e9"]"#, #".["a/b"]"#, #".["a~b"]"#, #".[""]"#, #".["~1"]"#, ".plain", ".list[id=2]",
+        ".list[1].n", ".absent",
+    ]
+
+    /// The same file with every timeline's index switched off, so queries scan every row.
+    static func unindexedCopy(of path: String, in directory: TemporaryDirectory) throws -> String {
+        let copy = directory.path("unindexed.udf")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let database = try Database(path: copy, mode: .readWrite)
+        try database.execute("UPDATE timelines SET changes_indexed = NULL")
+        database.close()
+        return copy
+    }
+
+    @Test(arguments: [UInt64(11), 12, 13])
+    func blameAndFindReadingTheIndexAnswerAsWalkingEveryState(_ seed: UInt64) throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.record(seed: seed, in: directory)
+        let indexed = try Recording(path: path)
+        let plain = try Recording(path: try Self.unindexedCopy(of: path, in: directory))
+        let timeline = try indexed.timeline(nil, in: try indexed.session(nil))
+        #expect(try indexed.isIndexed(timelineID: timeline.id))
+        #expect(try !plain.isIndexed(timelineID: timeline.id))
+        var states: [JSONValue] = []
+        try indexed.walk(timeline) { _, state in
+            states.append(state)
+            return true
+        }
+        for text in Self.paths {
+            let blame = PathBlame(path: try JSONPath(parsing: text))
+            let walked = try blame.changes(in: indexed, on: timeline, through: timeline.lastStep, strategy: .walk)
+            let fromIndex = try blame.changes(in: indexed, on: timeline, through: timeline.lastStep, strategy: .patches)
+            let scanned = try blame.changes(in: plain, on: timeline, through: timeline.lastStep, strategy: .patches)
+            #expect(fromIndex.changes == walked.changes, "blame \(text), seed \(seed)")
+            #expect(fromIndex.everSelected == walked.everSelected, "blame \(text), seed \(seed)")
+            #expect(scanned.changes == walked.changes, "blame \(text) without the index, seed \(seed)")
+
+            let predicate = try Predicate.parse("\(text) exists")
+            let expected = states.map { predicate.evaluate(on: $0) }
+            for range in [0...timeline.lastStep, 50...333] {
+                for becomes in [false, true] {
+                    let found = try StepSearch(predicate: predicate, range: range, eligible: nil, becomes: becomes, all: true)
+                        .run(in: indexed, on: timeline)
+                    let answers = range.filter { becomes ? $0 > 0 && expected[$0] && !expected[$0 - 1] : expected[$0] }
+                    #expect(found.steps == answers, "find \(text) exists, becomes \(becomes), \(range), seed \(seed)")
+                }
+                let odd = Set(range.filter { $0 % 2 == 1 })
+                let first = try StepSearch(predicate: predicate, range: range, eligible: odd, becomes: false, all: false)
+                    .run(in: indexed, on: timeline)
+                #expect(first.steps == Array(range.filter { odd.contains($0) && expected[$0] }.prefix(1)), "find --first \(text), seed \(seed)")
+            }
+        }
+    }
+
+    /// Each stored patch's rows are the members its operations name, and
+    /// the scan of canonical text names what parsing it names.
+    @Test func theIndexNamesWhatEachPatchWritesUnder() throws {
+        let directory = try TemporaryDirectory()
+        let recording = try Recording(path: try Self.record(seed: 14, in: directory))
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        var rows: [Int: Set<[UInt8]>] = [:]
+        var patches: [Int: [UInt8]] = [:]
+        try recording.query { db in
+            try db.prepare("SELECT step, member FROM changed_members WHERE timeline_id = ?").forEachRow([timeline.id]) { row in
+                rows[row.int(0), default: []].insert(Array(row.text(1).utf8))
+            }
+            try db.prepare("SELECT step, patch FROM steps WHERE timeline_id = ? AND patch IS NOT NULL").forEachRow([timeline.id]) { row in
+                patches[row.int(0)] = row.bytes(1)
+            }
+        }
+        #expect(Set(rows.keys).isSubset(of: Set(patches.keys)), "rows only for patch steps")
+        for (step, text) in patches {
+            let parsed = Set(ChangedMembersTable.members(of: try JSONPatch(text: text)).map { Array($0.utf8) })
+            // An empty patch (the state did not change) has no rows.
+            #expect(rows[step, default: []] == parsed, "step \(step)")
+        }
+    }
+
+    /// The recorder stores a keyframe rather than a patch that writes the
+    /// whole state, but a patch may: one put in place of a step's patch,
+    /// leaving its state as it was, is read by a query about any member.
+    @Test func aPatchThatWritesTheWholeStateIsReadForEveryMember() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.record(seed: 16, in: directory)
+        let before = try Recording(path: path)
+        let timeline = try before.timeline(nil, in: try before.session(nil))
+        let blame = PathBlame(path: try JSONPath(parsing: ".plain"))
+        let changes = try blame.changes(in: before, on: timeline, through: timeline.lastStep, strategy: .walk).changes
+        let patched = try before.query { db in
+            try db.prepare("SELECT step FROM steps WHERE patch IS NOT NULL AND timeline_id = ?").rows([timeline.id]) { $0.int(0) }
+        }
+        let step = try #require(changes.map(\.step).first { patched.contains($0) })
+        let whole = try before.state(at: step, on: timeline)
+        let database = try Database(path: path, mode: .readWrite)
+        try database.prepare("UPDATE steps SET patch = ? WHERE timeline_id = ? AND step = ?")
+            .execute([#"[{"op":"replace","path":"","value":"# + whole.canonicalText + "}]", timeline.id, step])
+        try database.prepare("DELETE FROM changed_members WHERE timeline_id = ? AND step = ?").execute([timeline.id, step])
+        try database.prepare("INSERT INTO changed_members (timeline_id, member, step) VALUES (?, '', ?)").execute([timeline.id, step])
+        database.close()
+        let recording = try Recording(path: path)
+        #expect(try recording.verify().problems == [])
+        let fromIndex = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches).changes
+        #expect(fromIndex == changes)
+    }
+
+    @Test func theScanOfCanonicalTextAgreesWithParsingOrDeclines() throws {
+        func scanned(_ text: String) -> [String]? {
+            StoredTextScan.pointedMembers(ofCanonicalPatch: Array(text.utf8))
+        }
+        func parsed(_ text: String) throws -> Set<[UInt8]> {
+            Set(ChangedMembersTable.members(of: try JSONPatch(text: Array(text.utf8))).map { Array($0.utf8) })
+        }
+        let agreeing = [
+            #"[]"#,
+            #"[{"op":"replace","path":"/items/3/score","value":{"path":"/x","op":"remove"}}]"#,
+            #"[{"from":"/a/0","op":"move","path":"/b"},{"op":"remove","path":"/a"}]"#,
+            #"[{"from":"/c","op":"copy","path":"/d/e"},{"op":"test","path":"/f","value":[1,"]}"]}]"#,
+            #"[{"op":"replace","path":"","value":"x"}]"#,
+            #"[{"op":"add","path":"/","value":1}]"#,
+            "[{\"op\":\"add\",\"path\":\"/e\u{301}/1\",\"value\":\"\\\"path\\\":\\\"/z\"}]",
+        ]
+        for text in agreeing {
+            let members = try #require(scanned(text), "\(text)")
+            #expect(Set(members.map { Array($0.utf8) }) == (try parsed(text)), "\(text)")
+            #expect(members.count == Set(members.map { Array($0.utf8) }).count, "each member once: \(text)")
+        }
+        // Forms the scan leaves to the parser, which still names the members.
+        let declined = [
+            #"[{"op": "add", "path": "/a", "value": 1}]"#,
+            #"[{"op":"add","path":"/a~1b/c","value":1}]"#,
+            #"[{"op":"add","path":"/a\u002fb","value":1}]"#,
+            #"[{"op":"add","path":"/a","value":1,"extra":2}]"#,
+            #"[{"op":"add","value":1}]"#,
+        ]
+        for text in declined {
+            #expect(scanned(text) == nil, "\(text)")
+        }
+        #expect(ChangedMembersTable.members(ofPatchText: Array(declined[1].utf8)) == ["/a~1b"])
+        // `\u002f` is a `/` once the string is read: the pointer is `/a/b`.
+        #expect(ChangedMembersTable.members(ofPatchText: Array(declined[2].utf8)) == ["/a"])
+        #expect(ChangedMembersTable.members(ofPatchText: Array("not a patch".utf8)) == [""])
+        // Normalization pairs are different members.
+        #expect(ChangedMembersTable.member("e\u{301}").utf8.count == ChangedMembersTable.member("\u{e9}").utf8.count + 1)
+    }
+
+    @Test func verifyReportsAnIndexThatDisagreesWithThePatches() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.record(seed: 15, in: directory)
+        #expect(try Recording(path: path).verify().problems == [])
+        let database = try Database(path: path, mode: .readWrite)
+        let (step, member) = try #require(try database.prepare("SELECT step, member FROM changed_members ORDER BY step LIMIT 1")
+            .firstRow { ($0.int(0), $0.text(1)) })
+        let keyframe = try #require(try database.prepare("SELECT step FROM steps WHERE keyframe IS NOT NULL AND step > 0 ORDER BY step LIMIT 1")
+            .firstRow { $0.int(0) })
+        try database.execute("UPDATE changed_members SET member = '/elsewhere' WHERE step = \(step) AND member = '\(member)'")
+        try database.execute("INSERT INTO changed_members (timeline_id, member, step) VALUES (1, '/plain', \(keyframe))")
+        database.close()
+        let problems = try Recording(path: path).verify().problems
+        let written = member.isEmpty ? "the whole state" : member
+        let others = try Self.otherMembers(at: step, besides: member, in: path)
+        let named = (others + ["/elsewhere"]).sorted().joined(separator: ", ")
+        let writes = (others + [written]).sorted().joined(separator: ", ")
+        let expected = [
+            "session 1, timeline 'main', step \(step): the changed-members index names \(named), but the patch writes under \(writes)",
+            "session 1, timeline 'main', step \(keyframe): the changed-members index has a row, but the step stores no patch",
+        ].sorted { $0.count < $1.count }
+        #expect(problems.sorted { $0.count < $1.count } == expected)
+    }
+
+    private static func otherMembers(at step: Int, besides member: String, in path: String) throws -> [String] {
+        let database = try Database(path: path, mode: .readWrite)
+        defer { database.close() }
+        return try database.prepare("SELECT member FROM changed_members WHERE step = ? AND member NOT IN ('/elsewhere', ?)")
+            .rows([step, member]) { $0.text(0) }.map { $0.isEmpty ? "the whole state" : $0 }
+    }
+
+    /// A writer that migrates an older file indexes only the timelines it
+    /// creates: a branch off an old timeline reads the old rows in full and
+    /// its own through the index, and answers as walking does.
+    @Test func aBranchOnAMigratedFileIsIndexedAndItsParentIsNot() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("v3.udf")
+        try FileManager.default.copyItem(atPath: Fixtures.path("todo-demo-v3.udf"), toPath: path)
+        #expect(try Recording(path: path).formatVersion == 3)
+        let old = try Recording(path: path)
+        let session = try old.session(nil)
+        let oldMain = try old.timeline(nil, in: session)
+        // The branch takes main's later states again, in reverse, so its patches differ from main's.
+        var states: [JSONValue] = []
+        try old.walk(oldMain, range: 6...oldMain.lastStep) { _, state in
+            states.insert(state, at: 0)
+            return true
+        }
+        let writer = try RecordingWriter(path: path, timeline: "main", at: 5, into: "later")
+        try writer.append(states.enumerated().map { offset, state in
+            StepInput(step: 6 + offset, time: Date(timeIntervalSince1970: 1_700_000_000 + Double(offset)),
+                      action: ["again": .number(JSONNumber(offset))], actionName: "again", cause: nil, reducerNanoseconds: nil, state: state)
+        })
+        try writer.close()
+        let recording = try Recording(path: path)
+        #expect(recording.formatVersion == RecordingFormat.version)
+        let main = try recording.timeline(nil, in: session)
+        let branch = try recording.timeline("later", in: session)
+        #expect(try !recording.isIndexed(timelineID: main.id))
+        #expect(try recording.isIndexed(timelineID: branch.id))
+        #expect(try recording.verify().problems == [])
+        for text in [".todos", ".todos[id=2].done", ".filter", ".login"] {
+            let blame = PathBlame(path: try JSONPath(parsing: text))
+            let walked = try blame.changes(in: recording, on: branch, through: branch.lastStep, strategy: .walk)
+            let projected = try blame.changes(in: recording, on: branch, through: branch.lastStep, strategy: .patches)
+            #expect(projected.changes == walked.changes, "blame \(text) on the branch")
+        }
+    }
+}

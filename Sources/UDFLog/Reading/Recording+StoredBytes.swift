@@ -18,9 +18,9 @@ extension Recording {
     ///
     /// - Parameter keys: When given, only the steps that may have changed
     ///   one of these top-level members are visited where the file's index
-    ///   says which (format v5): every keyframe, and every patch that wrote
-    ///   under one of them or the whole state. A step left out changed none
-    ///   of them. Nil visits every step.
+    ///   says which (format v5): step 0, and every step indexed under one of
+    ///   them or the root. A step left out changed none of them. Nil visits
+    ///   every step.
     /// - Throws: `RecordingError.corruptStep` for a missing step or a row
     ///   with neither keyframe nor patch.
     public func storedBytes(

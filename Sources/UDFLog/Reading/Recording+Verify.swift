@@ -1,3 +1,4 @@
+import UDFJSON
 import UDFSQLite
 
 extension Recording {
@@ -28,7 +29,17 @@ extension Recording {
                 do {
                     let ownRange = timeline.firstOwnStep...max(timeline.firstOwnStep, timeline.lastStep)
                     guard timeline.lastStep >= timeline.firstOwnStep else { continue }
-                    try walk(timeline, range: ownRange, verifyHashes: true) { summary, _ in
+                    var audit = try ChangedMembersAudit(timeline, in: self)
+                    // Written out: `nil` in a conditional expression would read as JSON null.
+                    var previous: JSONValue?
+                    if audit != nil, timeline.firstOwnStep > 0 {
+                        previous = try state(at: timeline.firstOwnStep - 1, on: timeline)
+                    }
+                    try walk(timeline, range: ownRange, verifyHashes: true) { summary, state in
+                        if audit != nil {
+                            if summary.isKeyframe, let previous { audit?.checkKeyframe(step: summary.step, previous: previous, state: state) }
+                            previous = state
+                        }
                         report.steps += 1
                         if summary.isKeyframe { report.keyframes += 1 }
                         if let cause = summary.cause, cause >= summary.step || cause < 0 {
@@ -38,7 +49,8 @@ extension Recording {
                         }
                         return true
                     }
-                    report.problems += try changedMembersProblems(of: timeline).map {
+                    try audit?.checkPatches(in: self)
+                    report.problems += (audit?.problems ?? []).map {
                         "session \(session.id), timeline '\(timeline.name)', \($0)"
                     }
                 } catch {

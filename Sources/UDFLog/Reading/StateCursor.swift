@@ -198,36 +198,25 @@ final class StateCursor {
     /// corrupt step. `body` returns false to stop; no further row is read.
     ///
     /// - Parameter members: When given (as `ChangedMembersTable` names
-    ///   them), a segment whose timeline is indexed yields only its
-    ///   keyframes and the patches that wrote under one of them or the whole
-    ///   state; the rows left out are exactly those a query about these
-    ///   members would find unchanged. Other segments yield every row.
+    ///   them), a segment whose timeline is indexed yields only the steps
+    ///   indexed under one of them or the root; the rows left out are
+    ///   exactly those a query about these members would find unchanged.
+    ///   Other segments yield every row.
     func walkRows(
         range: ClosedRange<Int>, columns: [StepColumn], touching members: [String]? = nil, _ body: (StepRow) throws -> Bool
     ) throws {
         let select = StepsTable.select(columns)
-        for segment in segments {
-            let lower = max(segment.steps.lowerBound, range.lowerBound)
-            let upper = min(segment.steps.upperBound, range.upperBound)
-            guard lower <= upper else { continue }
-            let indexed = try members != nil && recording.isIndexed(timelineID: segment.timelineID)
-            var bindings: [any SQLiteBindable] = [segment.timelineID, lower, upper]
-            let sql: String
-            if indexed, let members {
-                sql = select + " WHERE timeline_id = ?1 AND step IN ("
-                    + ChangedMembersTable.stepsTouchingSQL(memberCount: members.count) + ") ORDER BY step"
-                bindings += members + [""]
-            } else {
-                sql = select + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
-            }
+        let everyRow = select + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
+        /// Reads the rows of `steps` on one timeline; false when `body` stopped.
+        func read(_ sql: String, _ timelineID: Int, _ steps: ClosedRange<Int>, _ more: [any SQLiteBindable], contiguous: Bool) throws -> Bool {
             let statement = try recording.query { db in try db.prepare(sql) }
-            var expected = lower
+            var expected = steps.lowerBound
             var stop = false
             try recording.query { _ in
                 do {
-                    try statement.forEachRow(bindings) { sqliteRow in
+                    try statement.forEachRow([timelineID, steps.lowerBound, steps.upperBound] + more) { sqliteRow in
                         let row = StepRow(row: sqliteRow, columns: columns)
-                        if !indexed {
+                        if contiguous {
                             guard row.int(.step) == expected else { throw corrupt(expected, "the step is missing") }
                             expected += 1
                         }
@@ -238,8 +227,41 @@ final class StateCursor {
                     stop = true
                 }
             }
-            if stop { return }
-            guard indexed || expected == upper + 1 else { throw corrupt(expected, "the step is missing") }
+            if stop { return false }
+            guard !contiguous || expected == steps.upperBound + 1 else { throw corrupt(expected, "the step is missing") }
+            return true
+        }
+        for segment in segments {
+            let lower = max(segment.steps.lowerBound, range.lowerBound)
+            let upper = min(segment.steps.upperBound, range.upperBound)
+            guard lower <= upper else { continue }
+            guard let members, try recording.isIndexed(timelineID: segment.timelineID) else {
+                guard try read(everyRow, segment.timelineID, lower...upper, [], contiguous: true) else { return }
+                continue
+            }
+            // Step 0 has no rows: it has no previous state to differ from.
+            if lower == 0 {
+                guard try read(everyRow, segment.timelineID, 0...0, [], contiguous: true) else { return }
+            }
+            // In chunks that grow, so that a query that stops early reads
+            // little, and each chunk the plain way when most of its steps
+            // wrote under the members anyway: the index then only adds work.
+            let touching = ChangedMembersTable.stepsTouchingSQL(memberCount: members.count)
+            let counted = "SELECT count(*) FROM (\(touching))"
+            let indexed = select + " WHERE timeline_id = ?1 AND step IN (\(touching)) ORDER BY step"
+            let bound: [any SQLiteBindable] = members + [""]
+            var chunkLower = max(lower, 1)
+            var chunkSize = 1_024
+            while chunkLower <= upper {
+                let chunk = chunkLower...min(upper, chunkLower + chunkSize - 1)
+                let touched = try recording.query { db in
+                    try db.prepare(counted).firstRow([segment.timelineID, chunk.lowerBound, chunk.upperBound] + bound) { $0.int(0) } ?? 0
+                }
+                let dense = touched * 2 > chunk.count
+                guard try read(dense ? everyRow : indexed, segment.timelineID, chunk, dense ? [] : bound, contiguous: dense) else { return }
+                chunkLower = chunk.upperBound + 1
+                chunkSize = min(chunkSize * 2, 65_536)
+            }
         }
     }
 

@@ -1,9 +1,11 @@
 import UDFDiff
 import UDFSQLite
 
-/// The `changed_members` index (format v5): for each step stored as a patch,
-/// the top-level members its operations name, so that a query about one
-/// member reads only the steps that wrote under it.
+/// The `changed_members` index (format v5): for each step after the first,
+/// the top-level members it may have changed (for a patch, those its
+/// operations name; for a keyframe, those whose values differ from the
+/// previous state, or the root when the writer does not know), so that a
+/// query about one member reads only the steps that may have changed it.
 ///
 /// A member is named by the pointer to it (`/todos`, `/a~1b`); `""`, the
 /// root, stands for an operation on the whole state. A timeline's rows are
@@ -57,14 +59,10 @@ enum ChangedMembersTable {
     }
 
     /// The steps of one timeline a query about some members reads: those
-    /// that wrote under one of them or the whole state, and every keyframe.
+    /// indexed under one of them or the root.
     /// Bound: the timeline id, the range's bounds, then the members and `""`.
     static func stepsTouchingSQL(memberCount: Int) -> String {
         let members = (0...memberCount).map { "?\($0 + 4)" }.joined(separator: ", ")
-        return """
-            SELECT step FROM changed_members WHERE timeline_id = ?1 AND member IN (\(members)) AND step BETWEEN ?2 AND ?3
-            UNION ALL
-            SELECT step FROM steps WHERE timeline_id = ?1 AND keyframe IS NOT NULL AND step BETWEEN ?2 AND ?3
-            """
+        return "SELECT step FROM changed_members WHERE timeline_id = ?1 AND member IN (\(members)) AND step BETWEEN ?2 AND ?3"
     }
 }

@@ -23,6 +23,11 @@ enum StepsTable {
         let patch: String?
         let stateHash: String
         let stateSize: Int
+        /// For a keyframe, the top-level members whose values differ from
+        /// the previous step's state (as `ChangedMembersTable` names them),
+        /// when the writer knows; nil indexes it under the root. A patch's
+        /// members are read from its text.
+        var keyframeChanges: [String]? = nil
     }
 
     static let insertSQL = """
@@ -31,17 +36,23 @@ enum StepsTable {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
-    /// Inserts the row and, for a patch, its `changed_members` rows: every
-    /// writer goes through here, so every timeline it creates is indexed.
+    /// Inserts the row and its `changed_members` rows: every writer goes
+    /// through here, so every timeline it creates is indexed. Step 0 has no
+    /// previous state, so no rows.
     static func insert(_ row: StoredRow, into db: Database) throws {
         try db.cachedStatement(insertSQL).execute([
             row.timelineID, row.step, row.time.timeIntervalSince1970, row.action, row.actionName,
             row.cause, row.reducerNanoseconds, row.keyframe, row.patch, row.stateHash, row.stateSize,
         ])
+        let members: [String]
         if let patch = row.patch {
-            let members = ChangedMembersTable.members(ofPatchText: Array(patch.utf8))
-            try ChangedMembersTable.insert(members, timelineID: row.timelineID, step: row.step, into: db)
+            members = ChangedMembersTable.members(ofPatchText: Array(patch.utf8))
+        } else if row.step > 0 {
+            members = row.keyframeChanges ?? [""]
+        } else {
+            return
         }
+        try ChangedMembersTable.insert(members, timelineID: row.timelineID, step: row.step, into: db)
     }
 
     /// `SELECT <columns> FROM steps`, for a query to complete with its `WHERE`.

@@ -89,8 +89,11 @@ final class StepEncoder {
             size = measure.size
         }
         var patch: String?
+        var made: JSONPatch?
         if let previous = position.previous, !policy.wantsKeyframe(after: position.sinceKeyframe, stateBytes: size) {
-            let text = SharingAwarePatch.make(from: previous, to: state).jsonValue.canonicalText
+            let fromPrevious = SharingAwarePatch.make(from: previous, to: state)
+            made = fromPrevious
+            let text = fromPrevious.jsonValue.canonicalText
             if policy.patchIsWorthIt(patchBytes: text.utf8.count, stateBytes: size) {
                 patch = text
             }
@@ -112,7 +115,7 @@ final class StepEncoder {
         return row(
             input, timelineID: timelineID, action: action, state: state,
             keyframe: patch == nil ? canonical.map { String(decoding: $0, as: UTF8.self) } : nil,
-            patch: patch, hash: hash, size: size
+            patch: patch, hash: hash, size: size, made: made
         )
     }
 
@@ -154,10 +157,17 @@ final class StepEncoder {
     }
 
     /// The stored row, moving the encoder on past `state`.
+    ///
+    /// - Parameter made: The patch from the previous state, when one was
+    ///   made; a keyframe is indexed under the members it names.
     private func row(
         _ input: HostStep, timelineID: Int, action: (raw: JSONValue, redacted: JSONValue)?, state: JSONValue,
-        keyframe: String?, patch: String?, hash: String, size: Int
+        keyframe: String?, patch: String?, hash: String, size: Int, made: JSONPatch? = nil
     ) -> StepsTable.StoredRow {
+        var keyframeChanges: [String]?
+        if keyframe != nil, let previous = position.previous {
+            keyframeChanges = ChangedMembersTable.members(of: made ?? SharingAwarePatch.make(from: previous, to: state))
+        }
         position.previous = state
         position.sinceKeyframe.record(patchBytes: patch?.utf8.count)
         return StepsTable.StoredRow(
@@ -171,7 +181,8 @@ final class StepEncoder {
             keyframe: keyframe,
             patch: patch,
             stateHash: hash,
-            stateSize: size
+            stateSize: size,
+            keyframeChanges: keyframeChanges
         )
     }
 

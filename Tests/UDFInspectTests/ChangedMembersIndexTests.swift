@@ -119,8 +119,8 @@ import UDFSQLite
         var rows: [Int: Set<[UInt8]>] = [:]
         var patches: [Int: [UInt8]] = [:]
         try recording.query { db in
-            try db.prepare("SELECT step, member FROM changed_members WHERE timeline_id = ?").forEachRow([timeline.id]) { row in
-                rows[row.int(0), default: []].insert(Array(row.text(1).utf8))
+            for (step, member) in try ChangedMembersTable.rows(timelineID: timeline.id, db: db) {
+                rows[step, default: []].insert(Array(member.utf8))
             }
             try db.prepare("SELECT step, patch FROM steps WHERE timeline_id = ? AND patch IS NOT NULL").forEachRow([timeline.id]) { row in
                 patches[row.int(0)] = row.bytes(1)
@@ -170,9 +170,8 @@ import UDFSQLite
         let database = try Database(path: path, mode: .readWrite)
         try database.prepare("UPDATE steps SET patch = ? WHERE timeline_id = ? AND step = ?")
             .execute([#"[{"op":"replace","path":"","value":"# + whole.canonicalText + "}]", timeline.id, step])
-        try database.prepare("DELETE FROM changed_members WHERE timeline_id = ? AND step = ?").execute([timeline.id, step])
-        try database.prepare("INSERT INTO changed_members (timeline_id, member, step) VALUES (?, '', ?)").execute([timeline.id, step])
         database.close()
+        try Self.rewriteIndex(path, timelineID: timeline.id) { rows in rows.filter { $0.step != step } + [(step, "")] }
         let recording = try Recording(path: path)
         #expect(try recording.verify().problems == [])
         let fromIndex = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches).changes
@@ -223,26 +222,59 @@ import UDFSQLite
         let directory = try TemporaryDirectory()
         let path = try Self.record(seed: 15, in: directory)
         #expect(try Recording(path: path).verify().problems == [])
-        let database = try Database(path: path, mode: .readWrite)
         // A patch step with one member, a keyframe between two objects that changed one, and a step past the end.
-        let patched = try #require(try database.prepare("""
-            SELECT c.step, c.member FROM changed_members c JOIN steps s ON s.timeline_id = c.timeline_id AND s.step = c.step
-            WHERE s.patch IS NOT NULL AND c.member != '' GROUP BY c.step HAVING count(*) = 1 ORDER BY c.step LIMIT 1
-            """).firstRow { ($0.int(0), $0.text(1)) })
-        let keyframe = try #require(try database.prepare("""
-            SELECT c.step, c.member FROM changed_members c JOIN steps s ON s.timeline_id = c.timeline_id AND s.step = c.step
-            WHERE s.keyframe IS NOT NULL AND c.member != '' GROUP BY c.step HAVING count(*) = 1 ORDER BY c.step LIMIT 1
-            """).firstRow { ($0.int(0), $0.text(1)) })
-        try database.prepare("UPDATE changed_members SET member = '/elsewhere' WHERE step = ?").execute([patched.0])
-        try database.prepare("DELETE FROM changed_members WHERE step = ?").execute([keyframe.0])
-        try database.execute("INSERT INTO changed_members (timeline_id, member, step) VALUES (1, '/plain', 401)")
-        database.close()
+        let recording = try Recording(path: path)
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        let rows = try recording.query { db in try ChangedMembersTable.rows(timelineID: timeline.id, db: db) }
+        var keyframeSteps: Set<Int> = []
+        try recording.walk(timeline) { summary, _ in
+            if summary.isKeyframe { keyframeSteps.insert(summary.step) }
+            return true
+        }
+        func single(keyframe: Bool) throws -> (step: Int, member: String) {
+            try #require(rows.first { row in
+                row.member != "" && keyframeSteps.contains(row.step) == keyframe && rows.filter { $0.step == row.step }.count == 1
+            })
+        }
+        let patched = try single(keyframe: false)
+        let keyframe = try single(keyframe: true)
+        try Self.rewriteIndex(path, timelineID: timeline.id) { rows in
+            rows.filter { $0.step != patched.step && $0.step != keyframe.step } + [(patched.step, "/elsewhere"), (401, "/plain")]
+        }
         let problems = try Recording(path: path).verify().problems
         #expect(problems == [
-            "session 1, timeline 'main', step \(keyframe.0): the keyframe changes \(keyframe.1), which the changed-members index does not name",
-            "session 1, timeline 'main', step \(patched.0): the changed-members index names /elsewhere, but the patch writes under \(patched.1)",
-            "session 1, timeline 'main', step 401: the changed-members index has rows for a step the timeline does not store",
+            "session 1, timeline 'main', step \(keyframe.step): the keyframe changes \(keyframe.member), which the changed-members index does not name",
+            "session 1, timeline 'main', step \(patched.step): the changed-members index names /elsewhere, but the patch writes under \(patched.member)",
+            "session 1, timeline 'main', step 401: the changed-members index names a step the timeline does not store",
         ])
+    }
+
+    /// Replaces the index of a timeline with `transform` of its (step, member) pairs.
+    static func rewriteIndex(
+        _ path: String, timelineID: Int, _ transform: ([(step: Int, member: String)]) -> [(step: Int, member: String)]
+    ) throws {
+        let database = try Database(path: path, mode: .readWrite)
+        defer { database.close() }
+        try database.write { db in
+            let rows = transform(try ChangedMembersTable.rows(timelineID: timelineID, db: db))
+            try db.prepare("DELETE FROM changed_members WHERE timeline_id = ?").execute([timelineID])
+            var batch = ChangedMembersBatch()
+            for (step, member) in rows {
+                batch.add(step: step, members: [member], timelineID: timelineID)
+            }
+            try batch.merge(into: db)
+        }
+    }
+
+    /// A misshapen row is reported, not misread.
+    @Test func verifyReportsAMisshapenRow() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.record(seed: 17, in: directory)
+        let database = try Database(path: path, mode: .readWrite)
+        try database.execute("UPDATE changed_members SET steps = substr(steps, 1, 100) WHERE member = '/list'")
+        database.close()
+        #expect(try Recording(path: path).verify().problems.first
+            == "session 1, timeline 'main', step 0: a changed-members row does not start at a multiple of 1024 steps or does not hold 128 bytes")
     }
 
     /// A writer that migrates an older file indexes only the timelines it

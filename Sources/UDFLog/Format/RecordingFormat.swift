@@ -56,8 +56,9 @@ public enum RecordingFormat {
         CREATE TABLE changed_members (
             timeline_id INTEGER NOT NULL REFERENCES timelines(id),
             member TEXT NOT NULL,
-            step INTEGER NOT NULL,
-            PRIMARY KEY (timeline_id, member, step)
+            first_step INTEGER NOT NULL,
+            steps BLOB NOT NULL,
+            PRIMARY KEY (timeline_id, member, first_step)
         ) WITHOUT ROWID;
         ALTER TABLE timelines ADD COLUMN changes_indexed INTEGER;
         """

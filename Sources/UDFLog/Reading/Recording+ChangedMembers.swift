@@ -26,17 +26,15 @@ struct ChangedMembersAudit {
     init?(_ timeline: TimelineInfo, in recording: Recording) throws {
         guard timeline.lastStep >= timeline.firstOwnStep, try recording.isIndexed(timelineID: timeline.id) else { return nil }
         self.timeline = timeline
-        var steps: [Int] = []
-        var members: [String] = []
-        try recording.query { db in
-            try db.prepare("SELECT step, member FROM changed_members WHERE timeline_id = ? ORDER BY step")
-                .forEachRow([timeline.id]) { row in
-                    steps.append(row.int(0))
-                    members.append(row.text(1))
-                }
+        let (rows, misshapen) = try recording.query { db in
+            (try ChangedMembersTable.rows(timelineID: timeline.id, db: db),
+             try ChangedMembersTable.misshapenRow(timelineID: timeline.id, db: db))
         }
-        self.steps = steps
-        self.members = members
+        steps = rows.map(\.step)
+        members = rows.map(\.member)
+        if let misshapen {
+            note(misshapen, "a changed-members row does not start at a multiple of \(ChangedMembersTable.stepsPerRow) steps or does not hold \(ChangedMembersTable.bytesPerRow) bytes")
+        }
     }
 
     /// The rows of `step`.
@@ -96,7 +94,7 @@ struct ChangedMembersAudit {
             let step = row.int(.step)
             guard let patch = row.bytes(.patch) else {
                 if step == 0, !named(at: 0).isEmpty {
-                    note(0, "the changed-members index has rows for step 0, which has no previous state")
+                    note(0, "the changed-members index names step 0, which has no previous state")
                 }
                 return true
             }
@@ -109,7 +107,7 @@ struct ChangedMembersAudit {
             return true
         }
         if let stray = steps.first(where: { !own.contains($0) }) {
-            note(stray, "the changed-members index has rows for a step the timeline does not store")
+            note(stray, "the changed-members index names a step the timeline does not store")
         }
     }
 }

@@ -207,19 +207,19 @@ final class StateCursor {
     ) throws {
         let select = StepsTable.select(columns)
         let everyRow = select + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
-        /// Reads the rows of `steps` on one timeline; false when `body` stopped.
-        func read(_ sql: String, _ timelineID: Int, _ steps: ClosedRange<Int>, _ more: [any SQLiteBindable], contiguous: Bool) throws -> Bool {
+        /// Reads the rows of `steps` on one timeline, every one of them or
+        /// only `wanted`, in order; false when `body` stopped.
+        func read(_ sql: String, _ timelineID: Int, _ steps: ClosedRange<Int>, wanted: [Int]? = nil) throws -> Bool {
             let statement = try recording.query { db in try db.prepare(sql) }
-            var expected = steps.lowerBound
+            var next = 0
             var stop = false
+            func expected() -> Int { wanted.map { next < $0.count ? $0[next] : steps.upperBound + 1 } ?? steps.lowerBound + next }
             try recording.query { _ in
                 do {
-                    try statement.forEachRow([timelineID, steps.lowerBound, steps.upperBound] + more) { sqliteRow in
+                    try statement.forEachRow([timelineID, steps.lowerBound, steps.upperBound]) { sqliteRow in
                         let row = StepRow(row: sqliteRow, columns: columns)
-                        if contiguous {
-                            guard row.int(.step) == expected else { throw corrupt(expected, "the step is missing") }
-                            expected += 1
-                        }
+                        guard row.int(.step) == expected() else { throw corrupt(expected(), "the step is missing") }
+                        next += 1
                         // Thrown, not returned, so SQLite reads no further row.
                         if try !body(row) { throw StopReading() }
                     }
@@ -228,7 +228,7 @@ final class StateCursor {
                 }
             }
             if stop { return false }
-            guard !contiguous || expected == steps.upperBound + 1 else { throw corrupt(expected, "the step is missing") }
+            guard next == wanted?.count ?? steps.count else { throw corrupt(expected(), "the step is missing") }
             return true
         }
         for segment in segments {
@@ -236,32 +236,44 @@ final class StateCursor {
             let upper = min(segment.steps.upperBound, range.upperBound)
             guard lower <= upper else { continue }
             guard let members, try recording.isIndexed(timelineID: segment.timelineID) else {
-                guard try read(everyRow, segment.timelineID, lower...upper, [], contiguous: true) else { return }
+                guard try read(everyRow, segment.timelineID, lower...upper) else { return }
                 continue
             }
-            // Step 0 has no rows: it has no previous state to differ from.
+            // Step 0 has no bits: it has no previous state to differ from.
             if lower == 0 {
-                guard try read(everyRow, segment.timelineID, 0...0, [], contiguous: true) else { return }
+                guard try read(everyRow, segment.timelineID, 0...0) else { return }
             }
-            // In chunks that grow, so that a query that stops early reads
-            // little, and each chunk the plain way when most of its steps
-            // wrote under the members anyway: the index then only adds work.
-            let touching = ChangedMembersTable.stepsTouchingSQL(memberCount: members.count)
-            let counted = "SELECT count(*) FROM (\(touching))"
-            let indexed = select + " WHERE timeline_id = ?1 AND step IN (\(touching)) ORDER BY step"
-            let bound: [any SQLiteBindable] = members + [""]
-            var chunkLower = max(lower, 1)
-            var chunkSize = 1_024
-            while chunkLower <= upper {
-                let chunk = chunkLower...min(upper, chunkLower + chunkSize - 1)
-                let touched = try recording.query { db in
-                    try db.prepare(counted).firstRow([segment.timelineID, chunk.lowerBound, chunk.upperBound] + bound) { $0.int(0) } ?? 0
+            let from = max(lower, 1)
+            guard from <= upper else { continue }
+            let touched = try recording.query { db in
+                try ChangedMembersTable.steps(timelineID: segment.timelineID, members: members, in: from...upper, db: db)
+            }
+            // Sparse steps are read by number, many to a query; a stretch
+            // where most steps are indexed is read whole, which is cheaper.
+            var pending: [Int] = []
+            func flush() throws -> Bool {
+                guard !pending.isEmpty else { return true }
+                let sql = select + " WHERE timeline_id = ? AND step BETWEEN ? AND ? AND step IN ("
+                    + pending.map(String.init).joined(separator: ",") + ") ORDER BY step"
+                defer { pending.removeAll(keepingCapacity: true) }
+                return try read(sql, segment.timelineID, pending[0]...pending[pending.count - 1], wanted: pending)
+            }
+            var start = from
+            while start <= upper {
+                let end = min(upper, start + ChangedMembersTable.stepsPerRow - 1)
+                let steps = (start...end).filter { step in
+                    let index = step - from
+                    return touched[index / 8] & (1 << (index % 8)) != 0
                 }
-                let dense = touched * 2 > chunk.count
-                guard try read(dense ? everyRow : indexed, segment.timelineID, chunk, dense ? [] : bound, contiguous: dense) else { return }
-                chunkLower = chunk.upperBound + 1
-                chunkSize = min(chunkSize * 2, 65_536)
+                if steps.count * 2 > end - start + 1 {
+                    guard try flush(), try read(everyRow, segment.timelineID, start...end) else { return }
+                } else {
+                    pending += steps
+                    if pending.count >= 512 { guard try flush() else { return } }
+                }
+                start = end + 1
             }
+            guard try flush() else { return }
         }
     }
 

@@ -76,12 +76,15 @@ public struct RecordingImporter: Sendable {
             _ = try build(session, replacing: true) { db, timelineID in
                 var count = 0
                 var lastTime: Date?
-                let complete = try recording.walkCopiedRowsOverlapped(
-                    timeline, range: range, redactor: redactor, policy: keyframePolicy, timelineID: timelineID
-                ) { row in
-                    try StepsTable.insert(row, into: db)
-                    lastTime = row.time
-                    count += 1
+                var complete = false
+                try StepsTable.insert(into: db) { rows in
+                    complete = try recording.walkCopiedRowsOverlapped(
+                        timeline, range: range, redactor: redactor, policy: keyframePolicy, timelineID: timelineID
+                    ) { row in
+                        try rows.insert(row)
+                        lastTime = row.time
+                        count += 1
+                    }
                 }
                 guard complete else {
                     refused = true
@@ -158,13 +161,14 @@ public struct RecordingImporter: Sendable {
         let encoder = StepEncoder(policy: policy, hashAlgorithm: .current)
         var count = 0
         var lastTime: Date?
-        try produce { shared in
-            let step = shared.input
-            try SharedTimeline.validate(step, at: count)
-            let row = try encoder.encode(HostStep(step), timelineID: timelineID, keeping: shared.stored.map { ($0, step.state) })
-            try StepsTable.insert(row, into: db)
-            lastTime = step.time
-            count += 1
+        try StepsTable.insert(into: db) { rows in
+            try produce { shared in
+                let step = shared.input
+                try SharedTimeline.validate(step, at: count)
+                try rows.insert(try encoder.encode(HostStep(step), timelineID: timelineID, keeping: shared.stored.map { ($0, step.state) }))
+                lastTime = step.time
+                count += 1
+            }
         }
         return StepsWritten(count: count, lastTime: lastTime, kept: encoder.keptSteps)
     }

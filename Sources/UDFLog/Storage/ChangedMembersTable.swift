@@ -8,7 +8,9 @@ import UDFSQLite
 /// query about one member reads only the steps that may have changed it.
 ///
 /// A member is named by the pointer to it (`/todos`, `/a~1b`); `""`, the
-/// root, stands for an operation on the whole state. A timeline's rows are
+/// root, stands for an operation on the whole state. Each row holds the
+/// steps of one member in a stretch of 1,024 as a bitmap, so a writer adds
+/// a row per member a batch touches, not one per step. A timeline's rows are
 /// complete only when `timelines.changes_indexed` is 1, which only the
 /// writer that creates the timeline sets.
 enum ChangedMembersTable {
@@ -45,24 +47,67 @@ enum ChangedMembersTable {
         return members(of: patch)
     }
 
-    static func insert(_ members: [String], timelineID: Int, step: Int, into db: Database) throws {
-        let statement = try db.cachedStatement("INSERT INTO changed_members (timeline_id, member, step) VALUES (?, ?, ?)")
-        for member in members {
-            try statement.execute([timelineID, member, step])
-        }
-    }
-
     /// Whether every patch step of the timeline `id` has its rows.
     static func isIndexed(timelineID id: Int, in db: Database) throws -> Bool {
         let flag = try db.prepare("SELECT changes_indexed FROM timelines WHERE id = ?").firstRow([id]) { $0.optionalInt(0) }
         return flag == .some(1)
     }
 
-    /// The steps of one timeline a query about some members reads: those
-    /// indexed under one of them or the root.
-    /// Bound: the timeline id, the range's bounds, then the members and `""`.
-    static func stepsTouchingSQL(memberCount: Int) -> String {
-        let members = (0...memberCount).map { "?\($0 + 4)" }.joined(separator: ", ")
-        return "SELECT step FROM changed_members WHERE timeline_id = ?1 AND member IN (\(members)) AND step BETWEEN ?2 AND ?3"
+    /// Steps a row covers: its `first_step` is a multiple of this, and bit
+    /// `i` of its `steps` (byte `i / 8`, from the least significant bit) is
+    /// step `first_step + i`.
+    static let stepsPerRow = 1_024
+    static let bytesPerRow = stepsPerRow / 8
+
+    /// The steps in `range` of timeline `id` indexed under one of `members`
+    /// or the root, as a bitmap of `range.count` bits from `range.lowerBound`.
+    static func steps(timelineID id: Int, members: [String], in range: ClosedRange<Int>, db: Database) throws -> [UInt8] {
+        var bits = [UInt8](repeating: 0, count: (range.count + 7) / 8)
+        let names = members + [""]
+        let placeholders = names.indices.map { "?\($0 + 4)" }.joined(separator: ", ")
+        let sql = """
+            SELECT first_step, steps FROM changed_members
+            WHERE timeline_id = ?1 AND member IN (\(placeholders)) AND first_step BETWEEN ?2 AND ?3
+            """
+        let firstRow = range.lowerBound - range.lowerBound % stepsPerRow
+        try db.cachedStatement(sql).forEachRow([id, firstRow, range.upperBound] + names) { row in
+            let first = row.int(0)
+            guard let stored = row.bytes(1) else { return }
+            for (offset, byte) in stored.enumerated() where byte != 0 {
+                for bit in 0..<8 where byte & (1 << bit) != 0 {
+                    let step = first + offset * 8 + bit
+                    guard range.contains(step) else { continue }
+                    let index = step - range.lowerBound
+                    bits[index / 8] |= 1 << (index % 8)
+                }
+            }
+        }
+        return bits
+    }
+
+    /// Every (step, member) of timeline `id`, ordered by step.
+    static func rows(timelineID id: Int, db: Database) throws -> [(step: Int, member: String)] {
+        var rows: [(step: Int, member: String)] = []
+        try db.prepare("SELECT first_step, member, steps FROM changed_members WHERE timeline_id = ?").forEachRow([id]) { row in
+            let first = row.int(0)
+            let member = row.text(1)
+            for (offset, byte) in (row.bytes(2) ?? []).enumerated() where byte != 0 {
+                for bit in 0..<8 where byte & (1 << bit) != 0 {
+                    rows.append((first + offset * 8 + bit, member))
+                }
+            }
+        }
+        // Stable, so each step's members keep their order.
+        return rows.enumerated().sorted { ($0.element.step, $0.offset) < ($1.element.step, $1.offset) }.map(\.element)
+    }
+
+    /// The `first_step` of a row of timeline `id` that is not a multiple of
+    /// `stepsPerRow` or whose bitmap is not `bytesPerRow` long, if any.
+    static func misshapenRow(timelineID id: Int, db: Database) throws -> Int? {
+        try db.prepare("""
+            SELECT first_step FROM changed_members
+            WHERE timeline_id = ? AND (first_step % \(stepsPerRow) != 0 OR length(steps) != \(bytesPerRow) OR typeof(steps) != 'blob')
+            LIMIT 1
+            """).firstRow([id]) { $0.int(0) }
     }
 }

@@ -23,11 +23,11 @@ enum StepsTable {
         let patch: String?
         let stateHash: String
         let stateSize: Int
-        /// For a keyframe, the top-level members whose values differ from
-        /// the previous step's state (as `ChangedMembersTable` names them),
-        /// when the writer knows; nil indexes it under the root. A patch's
-        /// members are read from its text.
-        var keyframeChanges: [String]? = nil
+        /// The step's `changed_members` rows, when the writer knows them:
+        /// for a patch, the members its operations name; for a keyframe,
+        /// those whose values differ from the previous step's state. Nil
+        /// reads a patch's from its text and indexes a keyframe under the root.
+        var changes: [String]? = nil
     }
 
     static let insertSQL = """
@@ -36,23 +36,34 @@ enum StepsTable {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
-    /// Inserts the row and its `changed_members` rows: every writer goes
-    /// through here, so every timeline it creates is indexed. Step 0 has no
-    /// previous state, so no rows.
-    static func insert(_ row: StoredRow, into db: Database) throws {
-        try db.cachedStatement(insertSQL).execute([
-            row.timelineID, row.step, row.time.timeIntervalSince1970, row.action, row.actionName,
-            row.cause, row.reducerNanoseconds, row.keyframe, row.patch, row.stateHash, row.stateSize,
-        ])
-        let members: [String]
-        if let patch = row.patch {
-            members = ChangedMembersTable.members(ofPatchText: Array(patch.utf8))
-        } else if row.step > 0 {
-            members = row.keyframeChanges ?? [""]
-        } else {
-            return
+    /// Inserts the rows `body` hands to its inserter, in the caller's
+    /// transaction, then their `changed_members` bits: every writer goes
+    /// through here, so every timeline it creates is indexed.
+    static func insert(into db: Database, _ body: (Inserter) throws -> Void) throws {
+        let inserter = Inserter(statement: try db.cachedStatement(insertSQL))
+        try body(inserter)
+        try inserter.batch.merge(into: db)
+    }
+
+    /// Writes rows for `insert(into:_:)`, gathering their index bits.
+    final class Inserter {
+        fileprivate let statement: Statement
+        fileprivate var batch = ChangedMembersBatch()
+
+        fileprivate init(statement: Statement) {
+            self.statement = statement
         }
-        try ChangedMembersTable.insert(members, timelineID: row.timelineID, step: row.step, into: db)
+
+        /// Step 0 has no previous state, so no bits.
+        func insert(_ row: StoredRow) throws {
+            try statement.execute([
+                row.timelineID, row.step, row.time.timeIntervalSince1970, row.action, row.actionName,
+                row.cause, row.reducerNanoseconds, row.keyframe, row.patch, row.stateHash, row.stateSize,
+            ])
+            guard row.step > 0 else { return }
+            let members = row.changes ?? row.patch.map { ChangedMembersTable.members(ofPatchText: Array($0.utf8)) } ?? [""]
+            batch.add(step: row.step, members: members, timelineID: row.timelineID)
+        }
     }
 
     /// `SELECT <columns> FROM steps`, for a query to complete with its `WHERE`.

@@ -152,19 +152,21 @@ public final class RecordingWriter {
         var marked = markedReflected
         do {
             try database.write { db in
-                for step in steps {
-                    if !step.reflected.isEmpty, !(marked?.isSuperset(of: step.reflected) ?? false) {
-                        marked = try markReflected(step.reflected, db)
-                    }
-                    if let next = expected {
-                        guard step.step == next else {
-                            throw RecordingError.invalidArgument(
-                                "step \(step.step) cannot follow step \(next - 1) of this timeline; a resumed store must start with initialStep: \(next - 1)"
-                            )
+                try StepsTable.insert(into: db) { rows in
+                    for step in steps {
+                        if !step.reflected.isEmpty, !(marked?.isSuperset(of: step.reflected) ?? false) {
+                            marked = try markReflected(step.reflected, db)
                         }
-                        expected = next + 1
+                        if let next = expected {
+                            guard step.step == next else {
+                                throw RecordingError.invalidArgument(
+                                    "step \(step.step) cannot follow step \(next - 1) of this timeline; a resumed store must start with initialStep: \(next - 1)"
+                                )
+                            }
+                            expected = next + 1
+                        }
+                        try rows.insert(try encoder.encode(step, timelineID: timelineID))
                     }
-                    try StepsTable.insert(try encoder.encode(step, timelineID: timelineID), into: db)
                 }
             }
         } catch {

@@ -159,14 +159,15 @@ final class StepEncoder {
     /// The stored row, moving the encoder on past `state`.
     ///
     /// - Parameter made: The patch from the previous state, when one was
-    ///   made; a keyframe is indexed under the members it names.
+    ///   made: the step is indexed under the members it names. A keyframe
+    ///   without one makes it; a kept patch is read from its text.
     private func row(
         _ input: HostStep, timelineID: Int, action: (raw: JSONValue, redacted: JSONValue)?, state: JSONValue,
         keyframe: String?, patch: String?, hash: String, size: Int, made: JSONPatch? = nil
     ) -> StepsTable.StoredRow {
-        var keyframeChanges: [String]?
-        if keyframe != nil, let previous = position.previous {
-            keyframeChanges = ChangedMembersTable.members(of: made ?? SharingAwarePatch.make(from: previous, to: state))
+        var changes = made.map(ChangedMembersTable.members)
+        if changes == nil, keyframe != nil, let previous = position.previous {
+            changes = ChangedMembersTable.members(of: SharingAwarePatch.make(from: previous, to: state))
         }
         position.previous = state
         position.sinceKeyframe.record(patchBytes: patch?.utf8.count)
@@ -182,7 +183,7 @@ final class StepEncoder {
             patch: patch,
             stateHash: hash,
             stateSize: size,
-            keyframeChanges: keyframeChanges
+            changes: changes
         )
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import UDFSQLite
 
 /// Issue 16: `blame`, `find --first` and `stats` as whole processes on a
 /// long recording, each beside `verify` on the same file as the anchor.
@@ -22,6 +23,7 @@ enum LongQueryBenchmark {
             Query(name: "find --first, match early", arguments: ["find", path, "--where", ".items[0].score >= 100"], target: fast),
             Query(name: "find --first, match late", arguments: ["find", path, "--where", ".items[0].score >= 100000"], target: fast),
             Query(name: "find --first, no match", arguments: ["find", path, "--where", ".items[0].score < 0"], target: fast),
+            Query(name: "find --first, no match, on .filter (never changes)", arguments: ["find", path, "--where", ".filter == \"none\""], target: fast),
             Query(name: "stats", arguments: ["stats", path], target: ("≤ 1 s", 1)),
         ]
     }
@@ -44,9 +46,12 @@ enum LongQueryBenchmark {
     }
 
     /// `verify` once, then each query: `runs` times, or once when one run
-    /// takes over two seconds.
+    /// takes over two seconds; and each query again on a copy whose
+    /// changed-members index is switched off, side by side.
     static func rows(binary: String, path: String, scenario: String, queries: [Query], runs: Int, progress: (String) -> Void) -> [BenchRow] {
         let scenario = "\(scenario), load \(Load.now)"
+        let unindexed = try? indexOffCopy(of: path)
+        defer { if let unindexed { try? FileManager.default.removeItem(atPath: unindexed) } }
         progress("udf-inspect verify on \(scenario)")
         let anchor = time(binary, ["verify", path], runs: 1)
         var rows = [BenchRow(
@@ -62,12 +67,28 @@ enum LongQueryBenchmark {
                 continue
             }
             let versus = anchor.map { ", \(Format.digits($0.wall / seconds))× faster than verify" } ?? ""
+            var plain = ""
+            if let unindexed, let (off, _) = time(binary, query.arguments.map { $0 == path ? unindexed : $0 }, runs: runs) {
+                plain = "; index off \(Format.duration(off)), \(Format.digits(off / seconds))×"
+            }
             rows.append(BenchRow(
-                measure, scenario, figure: "\(Format.duration(seconds)) (CPU \(Format.duration(cpu))\(versus))", value: seconds * 1e3, unit: "ms",
+                measure, scenario, figure: "\(Format.duration(seconds)) (CPU \(Format.duration(cpu))\(versus))\(plain)", value: seconds * 1e3, unit: "ms",
                 target: query.target.text, met: seconds <= query.target.seconds
             ))
         }
         return rows
+    }
+
+    /// A copy of the recording that reads as if written before format 5:
+    /// every query on it scans every row.
+    private static func indexOffCopy(of path: String) throws -> String {
+        let copy = path + ".index-off.udf"
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let database = try Database(path: copy, mode: .readWrite)
+        defer { database.close() }
+        try database.execute("UPDATE timelines SET changes_indexed = NULL")
+        return copy
     }
 
     /// Median wall and CPU (user + system) seconds of a run that exits 0 or 1; nil when it fails.

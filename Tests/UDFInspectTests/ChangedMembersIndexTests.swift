@@ -109,6 +109,50 @@ import UDFSQLite
         }
     }
 
+    struct Stretches: Codable, Sendable { var dense = 0; var sparse = 0; var rare = 0; var other = 0 }
+
+    /// Across many rows of the index: a member that changes at every step of
+    /// some stretches, one every 37th step, one twice, read from ranges that
+    /// start and end off a row's bounds.
+    @Test func stretchesDenseAndSparseAnswerAsWalking() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("stretches.udf")
+        let recorder = try Recorder(path: path, app: "Stretches")
+        var state = Stretches()
+        recorder.start(state: state)
+        for step in 1...5_000 {
+            if (1_000...2_500).contains(step) { state.dense += 1 } else { state.other += 1 }
+            if step % 37 == 0 { state.sparse += 1 }
+            if step == 3_000 || step == 4_999 { state.rare += 1 }
+            recorder.record(action: ["step": step], state: state)
+        }
+        try recorder.close()
+        let recording = try Recording(path: path)
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        #expect(try recording.verify().problems == [])
+        var states: [JSONValue] = []
+        try recording.walk(timeline) { _, state in
+            states.append(state)
+            return true
+        }
+        for text in [".dense", ".sparse", ".rare"] {
+            let blame = PathBlame(path: try JSONPath(parsing: text))
+            let walked = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .walk)
+            let fromIndex = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches)
+            #expect(fromIndex.changes == walked.changes, "blame \(text)")
+            for (predicateText, range) in [("\(text) >= 1", 777...4_321), ("\(text) > 20", 1_023...4_100), ("\(text) == 1", 0...5_000)] {
+                let predicate = try Predicate.parse(predicateText)
+                let expected = states.map { predicate.evaluate(on: $0) }
+                for becomes in [false, true] {
+                    let found = try StepSearch(predicate: predicate, range: range, eligible: nil, becomes: becomes, all: true)
+                        .run(in: recording, on: timeline)
+                    #expect(found.steps == range.filter { becomes ? $0 > 0 && expected[$0] && !expected[$0 - 1] : expected[$0] },
+                            "find \(predicateText) in \(range), becomes \(becomes)")
+                }
+            }
+        }
+    }
+
     /// Each stored patch's rows are the members its operations name; each
     /// keyframe's, the members whose values differ from the state before
     /// it, or the root when the state is not an object on both sides.

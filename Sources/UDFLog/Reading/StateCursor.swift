@@ -261,9 +261,14 @@ final class StateCursor {
             var start = from
             while start <= upper {
                 let end = min(upper, start + ChangedMembersTable.stepsPerRow - 1)
+                let bytes = (start - touched.base) / 8...(end - touched.base) / 8
+                guard touched.bits[bytes].contains(where: { $0 != 0 }) else {
+                    start = end + 1
+                    continue
+                }
                 let steps = (start...end).filter { step in
-                    let index = step - from
-                    return touched[index / 8] & (1 << (index % 8)) != 0
+                    let index = step - touched.base
+                    return touched.bits[index / 8] & (1 << (index % 8)) != 0
                 }
                 if steps.count * 2 > end - start + 1 {
                     guard try flush(), try read(everyRow, segment.timelineID, start...end) else { return }

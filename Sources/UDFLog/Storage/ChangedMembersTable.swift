@@ -60,29 +60,28 @@ enum ChangedMembersTable {
     static let bytesPerRow = stepsPerRow / 8
 
     /// The steps in `range` of timeline `id` indexed under one of `members`
-    /// or the root, as a bitmap of `range.count` bits from `range.lowerBound`.
-    static func steps(timelineID id: Int, members: [String], in range: ClosedRange<Int>, db: Database) throws -> [UInt8] {
-        var bits = [UInt8](repeating: 0, count: (range.count + 7) / 8)
+    /// or the root: a bitmap whose bit `i` is step `base + i`, `base` being
+    /// `range.lowerBound` rounded down to a row's first step, so each
+    /// stored row is OR-ed in a byte at a time. Bits outside `range` may be set.
+    static func steps(timelineID id: Int, members: [String], in range: ClosedRange<Int>, db: Database) throws -> (base: Int, bits: [UInt8]) {
+        let base = range.lowerBound - range.lowerBound % stepsPerRow
+        var bits = [UInt8](repeating: 0, count: (range.upperBound - base) / stepsPerRow * bytesPerRow + bytesPerRow)
         let names = members + [""]
         let placeholders = names.indices.map { "?\($0 + 4)" }.joined(separator: ", ")
         let sql = """
             SELECT first_step, steps FROM changed_members
             WHERE timeline_id = ?1 AND member IN (\(placeholders)) AND first_step BETWEEN ?2 AND ?3
             """
-        let firstRow = range.lowerBound - range.lowerBound % stepsPerRow
-        try db.cachedStatement(sql).forEachRow([id, firstRow, range.upperBound] + names) { row in
+        try db.cachedStatement(sql).forEachRow([id, base, range.upperBound] + names) { row in
             let first = row.int(0)
-            guard let stored = row.bytes(1) else { return }
-            for (offset, byte) in stored.enumerated() where byte != 0 {
-                for bit in 0..<8 where byte & (1 << bit) != 0 {
-                    let step = first + offset * 8 + bit
-                    guard range.contains(step) else { continue }
-                    let index = step - range.lowerBound
-                    bits[index / 8] |= 1 << (index % 8)
-                }
+            // A misshapen row (verify names it) is read as far as it fits.
+            guard first % stepsPerRow == 0, let stored = row.bytes(1) else { return }
+            let offset = (first - base) / 8
+            for (index, byte) in stored.prefix(bytesPerRow).enumerated() where offset + index < bits.count {
+                bits[offset + index] |= byte
             }
         }
-        return bits
+        return (base, bits)
     }
 
     /// Every (step, member) of timeline `id`, ordered by step.

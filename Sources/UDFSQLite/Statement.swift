@@ -112,6 +112,10 @@ public struct Row {
         sqlite3_column_type(statement.handle, Int32(index)) == SQLITE_NULL
     }
 
+    public func isBlob(_ index: Int) -> Bool {
+        sqlite3_column_type(statement.handle, Int32(index)) == SQLITE_BLOB
+    }
+
     public func int(_ index: Int) -> Int {
         Int(sqlite3_column_int64(statement.handle, Int32(index)))
     }

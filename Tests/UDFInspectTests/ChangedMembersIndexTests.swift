@@ -310,15 +310,22 @@ import UDFSQLite
         }
     }
 
-    /// A misshapen row is reported, not misread.
-    @Test func verifyReportsAMisshapenRow() throws {
+    /// A misshapen row is reported, not misread: `verify` names it, and a
+    /// query about its member reads every step instead.
+    @Test(arguments: ["substr(steps, 1, 100)", "'text'", "zeroblob(129)"])
+    func aMisshapenRowIsReportedAndNotRead(_ damage: String) throws {
         let directory = try TemporaryDirectory()
         let path = try Self.record(seed: 17, in: directory)
         let database = try Database(path: path, mode: .readWrite)
-        try database.execute("UPDATE changed_members SET steps = substr(steps, 1, 100) WHERE member = '/list'")
+        try database.execute("UPDATE changed_members SET steps = \(damage) WHERE member = '/list'")
         database.close()
-        #expect(try Recording(path: path).verify().problems.first
-            == "session 1, timeline 'main', step 0: a changed-members row does not start at a multiple of 1024 steps or does not hold 128 bytes")
+        let recording = try Recording(path: path)
+        #expect(try recording.verify().problems
+            == ["session 1, timeline 'main', step 0: a changed-members row does not start at a multiple of 1024 steps or does not hold 128 bytes"])
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        let blame = PathBlame(path: try JSONPath(parsing: ".list[id=2]"))
+        let walked = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .walk)
+        #expect(try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches).changes == walked.changes)
     }
 
     /// A writer that migrates an older file indexes only the timelines it

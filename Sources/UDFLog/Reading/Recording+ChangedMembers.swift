@@ -21,6 +21,8 @@ struct ChangedMembersAudit {
     private var members: [String] = []
     private(set) var problems: [String] = []
     private let limit = 10
+    /// A misshapen row: the rest is not checked.
+    private var isDamaged = false
 
     /// Nil when the timeline is not indexed, or stores no step of its own.
     init?(_ timeline: TimelineInfo, in recording: Recording) throws {
@@ -33,7 +35,9 @@ struct ChangedMembersAudit {
         steps = rows.map(\.step)
         members = rows.map(\.member)
         if let misshapen {
+            // Readers do not trust such an index; what else disagrees follows from it.
             note(misshapen, "a changed-members row does not start at a multiple of \(ChangedMembersTable.stepsPerRow) steps or does not hold \(ChangedMembersTable.bytesPerRow) bytes")
+            isDamaged = true
         }
     }
 
@@ -67,6 +71,7 @@ struct ChangedMembersAudit {
 
     /// Checks a keyframe step against the state before it.
     mutating func checkKeyframe(step: Int, previous: JSONValue, state: JSONValue) {
+        guard !isDamaged else { return }
         let named = named(at: step)
         guard !Self.contains(named, "") else { return }
         guard case .object(let before) = previous, case .object(let after) = state else {
@@ -89,6 +94,7 @@ struct ChangedMembersAudit {
     /// Checks every patch step against its text, and that no step outside
     /// the patches and keyframes has rows.
     mutating func checkPatches(in recording: Recording) throws {
+        guard !isDamaged else { return }
         let own = timeline.firstOwnStep...timeline.lastStep
         try recording.cursor(for: timeline).walkRows(range: own, columns: [.step, .patch]) { row in
             let step = row.int(.step)

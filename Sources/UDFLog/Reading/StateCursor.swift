@@ -245,8 +245,11 @@ final class StateCursor {
             }
             let from = max(lower, 1)
             guard from <= upper else { continue }
-            let touched = try recording.query { db in
+            guard let touched = try recording.query({ db in
                 try ChangedMembersTable.steps(timelineID: segment.timelineID, members: members, in: from...upper, db: db)
+            }) else {
+                guard try read(everyRow, segment.timelineID, from...upper) else { return }
+                continue
             }
             // Sparse steps are read by number, many to a query; a stretch
             // where most steps are indexed is read whole, which is cheaper.

@@ -62,8 +62,10 @@ enum ChangedMembersTable {
     /// The steps in `range` of timeline `id` indexed under one of `members`
     /// or the root: a bitmap whose bit `i` is step `base + i`, `base` being
     /// `range.lowerBound` rounded down to a row's first step, so each
-    /// stored row is OR-ed in a byte at a time. Bits outside `range` may be set.
-    static func steps(timelineID id: Int, members: [String], in range: ClosedRange<Int>, db: Database) throws -> (base: Int, bits: [UInt8]) {
+    /// stored row is OR-ed in a byte at a time. Bits outside `range` may be
+    /// set. Nil when a row is misshapen (`isWellShaped`): the caller reads
+    /// every step instead, and `verify` names the row.
+    static func steps(timelineID id: Int, members: [String], in range: ClosedRange<Int>, db: Database) throws -> (base: Int, bits: [UInt8])? {
         let base = range.lowerBound - range.lowerBound % stepsPerRow
         var bits = [UInt8](repeating: 0, count: (range.upperBound - base) / stepsPerRow * bytesPerRow + bytesPerRow)
         let names = members + [""]
@@ -72,25 +74,37 @@ enum ChangedMembersTable {
             SELECT first_step, steps FROM changed_members
             WHERE timeline_id = ?1 AND member IN (\(placeholders)) AND first_step BETWEEN ?2 AND ?3
             """
+        var misshapen = false
         try db.cachedStatement(sql).forEachRow([id, base, range.upperBound] + names) { row in
             let first = row.int(0)
-            // A misshapen row (verify names it) is read as far as it fits.
-            guard first % stepsPerRow == 0, let stored = row.bytes(1) else { return }
+            guard let stored = isWellShaped(row, firstStep: first) else {
+                misshapen = true
+                return
+            }
             let offset = (first - base) / 8
-            for (index, byte) in stored.prefix(bytesPerRow).enumerated() where offset + index < bits.count {
+            for (index, byte) in stored.enumerated() where offset + index < bits.count {
                 bits[offset + index] |= byte
             }
         }
-        return (base, bits)
+        return misshapen ? nil : (base, bits)
     }
 
-    /// Every (step, member) of timeline `id`, ordered by step.
+    /// The bitmap in `column` of `row` when the row starts at a multiple of
+    /// `stepsPerRow` and holds a blob of `bytesPerRow` bytes.
+    private static func isWellShaped(_ row: Row, firstStep: Int, column: Int = 1) -> [UInt8]? {
+        guard firstStep % stepsPerRow == 0, row.isBlob(column), let stored = row.bytes(column), stored.count == bytesPerRow else { return nil }
+        return stored
+    }
+
+    /// Every (step, member) of timeline `id`, ordered by step; misshapen
+    /// rows are left out (`misshapenRow` names them).
     static func rows(timelineID id: Int, db: Database) throws -> [(step: Int, member: String)] {
         var rows: [(step: Int, member: String)] = []
         try db.prepare("SELECT first_step, member, steps FROM changed_members WHERE timeline_id = ?").forEachRow([id]) { row in
             let first = row.int(0)
             let member = row.text(1)
-            for (offset, byte) in (row.bytes(2) ?? []).enumerated() where byte != 0 {
+            guard let stored = isWellShaped(row, firstStep: first, column: 2) else { return }
+            for (offset, byte) in stored.enumerated() where byte != 0 {
                 for bit in 0..<8 where byte & (1 << bit) != 0 {
                     rows.append((first + offset * 8 + bit, member))
                 }

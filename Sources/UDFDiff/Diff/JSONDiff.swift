@@ -79,22 +79,16 @@ public enum JSONDiff {
             return fresh
         }
         // Tokens hash whole elements, of the middle only.
-        var script: [MyersDiff.Edit] = (0..<ends.prefix).map { .equal(old: $0, new: $0) }
         let middle = MyersDiff.edits(
             from: old[ends.prefix..<(old.count - ends.suffix)].map(token),
             to: new[ends.prefix..<(new.count - ends.suffix)].map(token)
         )
-        for edit in middle {
-            switch edit {
-            case .equal(let o, let n): script.append(.equal(old: o + ends.prefix, new: n + ends.prefix))
-            case .delete(let o): script.append(.delete(old: o + ends.prefix))
-            case .insert(let n): script.append(.insert(new: n + ends.prefix))
-            }
-        }
-        for offset in 0..<ends.suffix {
-            script.append(.equal(old: old.count - ends.suffix + offset, new: new.count - ends.suffix + offset))
-        }
         var builder = EntryBuilder(new: new)
+        // The equal ends go in as one run each, so a log that grows by one
+        // element costs the middle, not an entry per element.
+        if ends.prefix > 0 {
+            builder.appendUnchangedRun(oldIndex: 0, newIndex: 0, count: ends.prefix)
+        }
         var pendingRemoved: [Int] = []
         var pendingInserted: [Int] = []
         func flushChangeBlock() {
@@ -102,18 +96,21 @@ public enum JSONDiff {
             pendingRemoved.removeAll()
             pendingInserted.removeAll()
         }
-        for edit in script {
+        for edit in middle {
             switch edit {
             case .equal(let oldIndex, let newIndex):
                 flushChangeBlock()
-                builder.appendUnchanged(oldIndex: oldIndex, newIndex: newIndex)
+                builder.appendUnchanged(oldIndex: oldIndex + ends.prefix, newIndex: newIndex + ends.prefix)
             case .delete(let oldIndex):
-                pendingRemoved.append(oldIndex)
+                pendingRemoved.append(oldIndex + ends.prefix)
             case .insert(let newIndex):
-                pendingInserted.append(newIndex)
+                pendingInserted.append(newIndex + ends.prefix)
             }
         }
         flushChangeBlock()
+        if ends.suffix > 0 {
+            builder.appendUnchangedRun(oldIndex: old.count - ends.suffix, newIndex: new.count - ends.suffix, count: ends.suffix)
+        }
         return ArrayDiff(matching: .sequence, entries: builder.entries, oldCount: old.count, newCount: new.count)
     }
 

@@ -55,6 +55,30 @@ import Testing
         #expect(new[12] == ["done": true, "id": 12, "flag": true, "title": "t12"])
     }
 
+    /// An array that only grows is reused as one run; an element of that run
+    /// respelled (NFC to NFD), a -0.0 for a 0.0, or a heap string for an
+    /// equal one, is encoded afresh, exactly as the plain path encodes it.
+    @Test func aGrowingArrayIsReusedAsOneRunAndAnEditInsideItIsNot() throws {
+        struct Log: Encodable { var lines: [String]; var numbers: [Double] }
+        var log = Log(lines: (0..<300).map { $0 % 3 == 0 ? "caf\u{e9} \($0)" : "a longer line that lives on the heap \($0)" },
+                      numbers: (0..<300).map { Double($0) - 150 })
+        let encoder = IncrementalJSONEncoder()
+        _ = try encoder.encode(log)
+        for step in 0..<60 {
+            log.lines.append("line \(step)")
+            log.numbers.append(Double(step))
+            switch step % 4 {
+            case 0: log.lines[step] = log.lines[step].decomposedStringWithCanonicalMapping
+            case 1: log.numbers[step] = log.numbers[step] == 0 ? -0.0 : -log.numbers[step]
+            case 2: log.lines[step] = String(log.lines[step].utf8.map { Character(UnicodeScalar($0)) })
+            default: break
+            }
+            let fast = try encoder.encode(log)
+            #expect(fast == (try JSONValueEncoder().encode(log)), "step \(step)")
+            #expect(fast.canonicalBytes == (try JSONValueEncoder().encode(log)).canonicalBytes, "step \(step)")
+        }
+    }
+
     @Test func randomizedRowsAreReusedExceptTheEditedOne() throws {
         var random = SplitMix64(seed: 9)
         var state = ShortcutState.random(&random, rows: 50)

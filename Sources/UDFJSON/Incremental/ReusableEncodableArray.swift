@@ -44,7 +44,17 @@ extension Array: ReusableEncodableArray where Element: Encodable {
                 let fields = memo.fieldBytes(of: Element.self).ranges
                 try old.withUnsafeBytes { oldBytes in
                     try withUnsafeBytes { newBytes in
-                        for index in 0..<count {
+                        var start = 0
+                        // Elements with no padding, none reaching a reference: one
+                        // comparison of the shared run is every element's comparison.
+                        if record.allHoldNoReference, fields == [0..<stride], reusable > 0,
+                           let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress,
+                           memcmp(oldBase, newBase, reusable * stride) == 0 {
+                            elements += record.elements[0..<reusable]
+                            holdsNoReference += record.holdsNoReference[0..<reusable]
+                            start = reusable
+                        }
+                        for index in start..<count {
                             if index < reusable, record.holdsNoReference[index],
                                Self.sameFields(oldBytes, newBytes, at: index * stride, fields) {
                                 elements.append(record.elements[index])

@@ -13,12 +13,11 @@ extension Recording {
 /// What `verify` checks of an indexed timeline's `changed_members` rows:
 /// a patch step's rows name exactly the members its operations name; a
 /// keyframe's name the root or at least every member whose value differs
-/// from the previous state; no other step has rows.
+/// from the previous state; no other step has rows. It rides along
+/// `verify`'s one walk of the timeline, which has every stored text and state.
 struct ChangedMembersAudit {
-    private let timeline: TimelineInfo
-    /// The rows of the timeline, ordered by step.
-    private var steps: [Int] = []
-    private var members: [String] = []
+    /// The timeline's bitmaps, by their first step.
+    private var bitmaps: [Int: [(member: String, bits: [UInt8])]] = [:]
     private(set) var problems: [String] = []
     private let limit = 10
     /// A misshapen row: the rest is not checked.
@@ -27,13 +26,13 @@ struct ChangedMembersAudit {
     /// Nil when the timeline is not indexed, or stores no step of its own.
     init?(_ timeline: TimelineInfo, in recording: Recording) throws {
         guard timeline.lastStep >= timeline.firstOwnStep, try recording.isIndexed(timelineID: timeline.id) else { return nil }
-        self.timeline = timeline
         let (rows, misshapen) = try recording.query { db in
-            (try ChangedMembersTable.rows(timelineID: timeline.id, db: db),
+            (try ChangedMembersTable.bitmaps(timelineID: timeline.id, db: db),
              try ChangedMembersTable.misshapenRow(timelineID: timeline.id, db: db))
         }
-        steps = rows.map(\.step)
-        members = rows.map(\.member)
+        for row in rows {
+            bitmaps[row.firstStep, default: []].append((row.member, row.bits))
+        }
         if let misshapen {
             // Readers do not trust such an index; what else disagrees follows from it.
             note(misshapen, "a changed-members row does not start at a multiple of \(ChangedMembersTable.stepsPerRow) steps or does not hold \(ChangedMembersTable.bytesPerRow) bytes")
@@ -41,20 +40,10 @@ struct ChangedMembersAudit {
         }
     }
 
-    /// The rows of `step`.
+    /// The members `step` is indexed under.
     private func named(at step: Int) -> [String] {
-        var low = 0
-        var high = steps.count
-        while low < high {
-            let middle = (low + high) / 2
-            if steps[middle] < step { low = middle + 1 } else { high = middle }
-        }
-        var found: [String] = []
-        while low < steps.count, steps[low] == step {
-            found.append(members[low])
-            low += 1
-        }
-        return found
+        let offset = step % ChangedMembersTable.stepsPerRow
+        return (bitmaps[step - offset] ?? []).filter { $0.bits[offset / 8] & (1 << (offset % 8)) != 0 }.map(\.member)
     }
 
     private mutating func note(_ step: Int, _ problem: String) {
@@ -69,10 +58,54 @@ struct ChangedMembersAudit {
         members.isEmpty ? "nothing" : members.map { $0.isEmpty ? "the whole state" : $0 }.sorted().joined(separator: ", ")
     }
 
-    /// Checks a keyframe step against the state before it.
-    mutating func checkKeyframe(step: Int, previous: JSONValue, state: JSONValue) {
+    /// Checks one step of the timeline's own, as `verify` walks it: a patch
+    /// against its text, a keyframe against the state before it (nil for
+    /// the first step of `main`).
+    mutating func check(step: Int, stored: StoredStateText, previous: JSONValue?, state: JSONValue) {
         guard !isDamaged else { return }
+        seen = seen.map { min($0, step) } ?? step
+        last = max(last ?? step, step)
         let named = named(at: step)
+        switch stored {
+        case .patch(let text):
+            let written = ChangedMembersTable.members(ofPatchText: text)
+            let agree = named.count == written.count && written.allSatisfy { Self.contains(named, $0) }
+            if !agree {
+                note(step, "the changed-members index names \(Self.listed(named)), but the patch writes under \(Self.listed(written))")
+            }
+        case .keyframe:
+            guard let previous else {
+                if !named.isEmpty { note(step, "the changed-members index names step 0, which has no previous state") }
+                return
+            }
+            checkKeyframe(step: step, named: named, previous: previous, state: state)
+        }
+    }
+
+    /// The first and last steps `check` saw.
+    private var seen: Int?
+    private var last: Int?
+
+    /// After the walk: bits for a step the timeline does not store.
+    mutating func finish() {
+        guard !isDamaged, let seen, let last else { return }
+        var stray: Int?
+        for (first, rows) in bitmaps where first < seen || first + ChangedMembersTable.stepsPerRow - 1 > last {
+            for (_, bits) in rows {
+                for (index, byte) in bits.enumerated() where byte != 0 {
+                    for bit in 0..<8 where byte & (1 << bit) != 0 {
+                        let step = first + index * 8 + bit
+                        if step < seen || step > last { stray = min(stray ?? step, step) }
+                    }
+                }
+            }
+        }
+        if let stray {
+            note(stray, "the changed-members index names a step the timeline does not store")
+        }
+    }
+
+    private mutating func checkKeyframe(step: Int, named: [String], previous: JSONValue, state: JSONValue) {
         guard !Self.contains(named, "") else { return }
         guard case .object(let before) = previous, case .object(let after) = state else {
             note(step, "the state is not an object on both sides of it, but the changed-members index does not name the whole state")
@@ -88,32 +121,6 @@ struct ChangedMembersAudit {
         let missing = differing.filter { !Self.contains(named, $0) }
         if !missing.isEmpty {
             note(step, "the keyframe changes \(Self.listed(missing)), which the changed-members index does not name")
-        }
-    }
-
-    /// Checks every patch step against its text, and that no step outside
-    /// the patches and keyframes has rows.
-    mutating func checkPatches(in recording: Recording) throws {
-        guard !isDamaged else { return }
-        let own = timeline.firstOwnStep...timeline.lastStep
-        try recording.cursor(for: timeline).walkRows(range: own, columns: [.step, .patch]) { row in
-            let step = row.int(.step)
-            guard let patch = row.bytes(.patch) else {
-                if step == 0, !named(at: 0).isEmpty {
-                    note(0, "the changed-members index names step 0, which has no previous state")
-                }
-                return true
-            }
-            let indexed = named(at: step)
-            let written = ChangedMembersTable.members(ofPatchText: patch)
-            let agree = indexed.count == written.count && written.allSatisfy { Self.contains(indexed, $0) }
-            if !agree {
-                note(step, "the changed-members index names \(Self.listed(indexed)), but the patch writes under \(Self.listed(written))")
-            }
-            return true
-        }
-        if let stray = steps.first(where: { !own.contains($0) }) {
-            note(stray, "the changed-members index names a step the timeline does not store")
         }
     }
 }

@@ -35,9 +35,11 @@ extension Recording {
                     if audit != nil, timeline.firstOwnStep > 0 {
                         previous = try state(at: timeline.firstOwnStep - 1, on: timeline)
                     }
-                    try walk(timeline, range: ownRange, verifyHashes: true) { summary, state in
+                    try cursor(for: timeline).walkStored(range: ownRange, verifyHashes: true) { row, stored, build in
+                        let summary = try row.summary(on: timeline.name)
+                        let state = try build()
                         if audit != nil {
-                            if summary.isKeyframe, let previous { audit?.checkKeyframe(step: summary.step, previous: previous, state: state) }
+                            audit?.check(step: summary.step, stored: stored, previous: previous, state: state)
                             previous = state
                         }
                         report.steps += 1
@@ -49,7 +51,7 @@ extension Recording {
                         }
                         return true
                     }
-                    try audit?.checkPatches(in: self)
+                    audit?.finish()
                     report.problems += (audit?.problems ?? []).map {
                         "session \(session.id), timeline '\(timeline.name)', \($0)"
                     }

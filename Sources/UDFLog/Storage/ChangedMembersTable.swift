@@ -96,22 +96,28 @@ enum ChangedMembersTable {
         return stored
     }
 
-    /// Every (step, member) of timeline `id`, ordered by step; misshapen
-    /// rows are left out (`misshapenRow` names them).
-    static func rows(timelineID id: Int, db: Database) throws -> [(step: Int, member: String)] {
-        var rows: [(step: Int, member: String)] = []
+    /// Every well-shaped row of timeline `id` (`misshapenRow` names the others).
+    static func bitmaps(timelineID id: Int, db: Database) throws -> [(firstStep: Int, member: String, bits: [UInt8])] {
+        var rows: [(firstStep: Int, member: String, bits: [UInt8])] = []
         try db.prepare("SELECT first_step, member, steps FROM changed_members WHERE timeline_id = ?").forEachRow([id]) { row in
             let first = row.int(0)
-            let member = row.text(1)
-            guard let stored = isWellShaped(row, firstStep: first, column: 2) else { return }
-            for (offset, byte) in stored.enumerated() where byte != 0 {
+            guard let bits = isWellShaped(row, firstStep: first, column: 2) else { return }
+            rows.append((first, row.text(1), bits))
+        }
+        return rows
+    }
+
+    /// Every (step, member) of timeline `id`, ordered by step, then member.
+    static func rows(timelineID id: Int, db: Database) throws -> [(step: Int, member: String)] {
+        var rows: [(step: Int, member: String)] = []
+        for (first, member, bits) in try bitmaps(timelineID: id, db: db) {
+            for (offset, byte) in bits.enumerated() where byte != 0 {
                 for bit in 0..<8 where byte & (1 << bit) != 0 {
                     rows.append((first + offset * 8 + bit, member))
                 }
             }
         }
-        // Stable, so each step's members keep their order.
-        return rows.enumerated().sorted { ($0.element.step, $0.offset) < ($1.element.step, $1.offset) }.map(\.element)
+        return rows.sorted { $0.step != $1.step ? $0.step < $1.step : $0.member.utf8.lexicographicallyPrecedes($1.member.utf8) }
     }
 
     /// The `first_step` of a row of timeline `id` that is not a multiple of

@@ -251,37 +251,17 @@ final class StateCursor {
                 guard try read(everyRow, segment.timelineID, from...upper) else { return }
                 continue
             }
-            // Sparse steps are read by number, many to a query; a stretch
-            // where most steps are indexed is read whole, which is cheaper.
-            var pending: [Int] = []
-            func flush() throws -> Bool {
-                guard !pending.isEmpty else { return true }
-                let sql = select + " WHERE timeline_id = ? AND step BETWEEN ? AND ? AND step IN ("
-                    + pending.map(String.init).joined(separator: ",") + ") ORDER BY step"
-                defer { pending.removeAll(keepingCapacity: true) }
-                return try read(sql, segment.timelineID, pending[0]...pending[pending.count - 1], wanted: pending)
+            for next in IndexedReads(touched: touched, range: from...upper) {
+                switch next {
+                case .stretch(let steps):
+                    guard try read(everyRow, segment.timelineID, steps) else { return }
+                case .steps(let steps):
+                    let byNumber = select + " WHERE timeline_id = ? AND step BETWEEN ? AND ? AND step IN ("
+                        + steps.map(String.init).joined(separator: ",") + ") ORDER BY step"
+                    guard let first = steps.first, let last = steps.last,
+                          try read(byNumber, segment.timelineID, first...last, wanted: steps) else { return }
+                }
             }
-            var start = from
-            while start <= upper {
-                let end = min(upper, start + ChangedMembersTable.stepsPerRow - 1)
-                let bytes = (start - touched.base) / 8...(end - touched.base) / 8
-                guard touched.bits[bytes].contains(where: { $0 != 0 }) else {
-                    start = end + 1
-                    continue
-                }
-                let steps = (start...end).filter { step in
-                    let index = step - touched.base
-                    return touched.bits[index / 8] & (1 << (index % 8)) != 0
-                }
-                if steps.count * 2 > end - start + 1 {
-                    guard try flush(), try read(everyRow, segment.timelineID, start...end) else { return }
-                } else {
-                    pending += steps
-                    if pending.count >= 512 { guard try flush() else { return } }
-                }
-                start = end + 1
-            }
-            guard try flush() else { return }
         }
     }
 

@@ -47,7 +47,7 @@ enum ChangedMembersTable {
         return members(of: patch)
     }
 
-    /// Whether every patch step of the timeline `id` has its rows.
+    /// Whether every step of the timeline `id` after 0 is in the index.
     static func isIndexed(timelineID id: Int, in db: Database) throws -> Bool {
         let flag = try db.prepare("SELECT changes_indexed FROM timelines WHERE id = ?").firstRow([id]) { $0.optionalInt(0) }
         return flag == .some(1)

@@ -1,0 +1,62 @@
+/// How a query reads the steps the changed-members index names in one
+/// segment, lazily, in step order: a stretch of up to 1,024 steps where most
+/// are named is read whole, which costs less than naming them; the named
+/// steps of the other stretches are read by number, up to 512 to a query.
+struct IndexedReads: Sequence, IteratorProtocol {
+    enum Read: Equatable {
+        /// Every step of the range.
+        case stretch(ClosedRange<Int>)
+        /// These steps, ascending.
+        case steps([Int])
+    }
+
+    static let stepsPerQuery = 512
+
+    private let touched: (base: Int, bits: [UInt8])
+    private let upper: Int
+    private var start: Int
+    private var pending: [Int] = []
+    /// A whole stretch that waits behind the pending steps before it.
+    private var queued: Read?
+
+    /// - Parameter touched: `ChangedMembersTable.steps`'s bitmap for `range`.
+    init(touched: (base: Int, bits: [UInt8]), range: ClosedRange<Int>) {
+        self.touched = touched
+        upper = range.upperBound
+        start = range.lowerBound
+    }
+
+    private func isNamed(_ step: Int) -> Bool {
+        let index = step - touched.base
+        return touched.bits[index / 8] & (1 << (index % 8)) != 0
+    }
+
+    private mutating func takePending() -> Read {
+        defer { pending.removeAll(keepingCapacity: true) }
+        return .steps(pending)
+    }
+
+    mutating func next() -> Read? {
+        if let queued {
+            self.queued = nil
+            return queued
+        }
+        while start <= upper {
+            let stretch = start...Swift.min(upper, start + ChangedMembersTable.stepsPerRow - 1)
+            start = stretch.upperBound + 1
+            let bytes = (stretch.lowerBound - touched.base) / 8...(stretch.upperBound - touched.base) / 8
+            guard touched.bits[bytes].contains(where: { $0 != 0 }) else { continue }
+            let named = stretch.filter(isNamed)
+            if named.count * 2 > stretch.count {
+                guard pending.isEmpty else {
+                    queued = .stretch(stretch)
+                    return takePending()
+                }
+                return .stretch(stretch)
+            }
+            pending += named
+            if pending.count >= Self.stepsPerQuery { return takePending() }
+        }
+        return pending.isEmpty ? nil : takePending()
+    }
+}

@@ -25,6 +25,11 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
     public var isDiskFull: Bool { code == SQLITE_FULL }
     public var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+    /// A statement names a table or column the file does not have: in a file
+    /// whose version promises them, a damaged schema, not a failed read.
+    public var isMissingSchema: Bool {
+        code == SQLITE_ERROR && (message.hasPrefix("no such table") || message.hasPrefix("no such column"))
+    }
     public var isReadOnly: Bool { code == SQLITE_READONLY }
 
     public var description: String {

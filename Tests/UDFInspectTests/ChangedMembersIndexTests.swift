@@ -329,6 +329,22 @@ import UDFSQLite
         #expect(try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches).changes == walked.changes)
     }
 
+    /// A version 5 file without its index table is a damaged file (65, one
+    /// line), not a failed read (74).
+    @Test func aFileWithoutItsIndexTableIsDamaged() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.record(seed: 18, in: directory)
+        let database = try Database(path: path, mode: .readWrite)
+        try database.execute("DROP TABLE changed_members")
+        database.close()
+        for command in [["blame", path, ".plain"], ["find", path, "--where", ".plain == 1"]] {
+            let result = await InspectorHarness.run(command)
+            #expect(result.status == 65, "\(command)")
+            #expect(result.stdout == "", "\(command)")
+            #expect(result.stderr == "Error: '\(path)' is damaged: no such table: changed_members\n", "\(command)")
+        }
+    }
+
     /// A writer that migrates an older file indexes only the timelines it
     /// creates: a branch off an old timeline reads the old rows in full and
     /// its own through the index, and answers as walking does.

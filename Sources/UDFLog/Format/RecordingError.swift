@@ -51,7 +51,7 @@ public enum RecordingError: Error, CustomStringConvertible, Equatable {
     static func from(_ error: any Error, path: String) -> RecordingError {
         if let error = error as? RecordingError { return error }
         if let error = error as? SQLiteError {
-            if error.isCorrupt {
+            if error.isCorrupt || error.isMissingSchema {
                 return .invalidFile(path: path, reason: "is damaged: \(error.message)")
             }
             return .io("'\(path)': \(error.message)")

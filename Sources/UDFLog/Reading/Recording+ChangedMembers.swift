@@ -92,11 +92,8 @@ struct ChangedMembersAudit {
         var stray: Int?
         for (first, rows) in bitmaps where first < seen || first + ChangedMembersTable.stepsPerRow - 1 > last {
             for (_, bits) in rows {
-                for (index, byte) in bits.enumerated() where byte != 0 {
-                    for bit in 0..<8 where byte & (1 << bit) != 0 {
-                        let step = first + index * 8 + bit
-                        if step < seen || step > last { stray = min(stray ?? step, step) }
-                    }
+                for step in ChangedMembersTable.steps(inRowAt: first, bits) where step < seen || step > last {
+                    stray = min(stray ?? step, step)
                 }
             }
         }

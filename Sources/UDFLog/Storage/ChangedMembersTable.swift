@@ -111,13 +111,20 @@ enum ChangedMembersTable {
     static func rows(timelineID id: Int, db: Database) throws -> [(step: Int, member: String)] {
         var rows: [(step: Int, member: String)] = []
         for (first, member, bits) in try bitmaps(timelineID: id, db: db) {
-            for (offset, byte) in bits.enumerated() where byte != 0 {
-                for bit in 0..<8 where byte & (1 << bit) != 0 {
-                    rows.append((first + offset * 8 + bit, member))
-                }
-            }
+            rows += steps(inRowAt: first, bits).map { ($0, member) }
         }
         return rows.sorted { $0.step != $1.step ? $0.step < $1.step : $0.member.utf8.lexicographicallyPrecedes($1.member.utf8) }
+    }
+
+    /// The steps a row's bitmap names, ascending.
+    static func steps(inRowAt firstStep: Int, _ bits: [UInt8]) -> [Int] {
+        var steps: [Int] = []
+        for (offset, byte) in bits.enumerated() where byte != 0 {
+            for bit in 0..<8 where byte & (1 << bit) != 0 {
+                steps.append(firstStep + offset * 8 + bit)
+            }
+        }
+        return steps
     }
 
     /// The `first_step` of a row of timeline `id` that is not a multiple of

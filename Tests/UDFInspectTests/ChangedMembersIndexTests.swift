@@ -329,6 +329,25 @@ import UDFSQLite
         #expect(try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches).changes == walked.changes)
     }
 
+    /// A copy made of stored rows (`export --format udf`) is indexed too:
+    /// its patches by their members, its kept keyframes under the root.
+    @Test func anExportedCopyIsIndexedAndAnswersAsWalking() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.record(seed: 19, in: directory)
+        let copy = directory.path("copy.udf")
+        let result = await InspectorHarness.run(["export", path, "--format", "udf", "-o", copy])
+        #expect(result.status == 0, "\(result.stderr)")
+        let recording = try Recording(path: copy)
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        #expect(try recording.isIndexed(timelineID: timeline.id))
+        #expect(try recording.verify().problems == [])
+        for text in Self.paths {
+            let blame = PathBlame(path: try JSONPath(parsing: text))
+            let walked = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .walk)
+            #expect(try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches).changes == walked.changes, "\(text)")
+        }
+    }
+
     /// A version 5 file without its index table is a damaged file (65, one
     /// line), not a failed read (74).
     @Test func aFileWithoutItsIndexTableIsDamaged() async throws {

@@ -72,7 +72,9 @@ extension Recording {
                 keyframe: keyframe.map { String(decoding: $0, as: UTF8.self) },
                 patch: patch.map { String(decoding: $0, as: UTF8.self) },
                 stateHash: row.text(.stateHash),
-                stateSize: stateSize
+                stateSize: stateSize,
+                // From the bytes in hand; a kept keyframe was not compared with the state before it.
+                changes: patch.map(ChangedMembersTable.members(ofPatchText:))
             ))
             return true
         }

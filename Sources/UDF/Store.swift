@@ -78,6 +78,11 @@ public final class Store<State, Action: Sendable> {
     let historyKeyPath: KeyPath<Store, [Int]> = \.historySteps
 
     private let reducer: Reducer<State, Action>
+    /// The chain's leading observers, innermost first. They only watch, so the
+    /// store calls them with the transition the rest of the chain returns
+    /// instead of nesting the chain inside each.
+    private let outerObservers: [Middleware<State, Action>.Observer]
+    /// The chain after those observers.
     private let middleware: [Middleware<State, Action>]
     private let effects = EffectRegistry()
     private var pending: [PendingAction] = []
@@ -112,7 +117,9 @@ public final class Store<State, Action: Sendable> {
         self.storedState = initialState
         self.storedStep = initialStep
         self.reducer = reducer
-        self.middleware = middleware
+        let leading = middleware.prefix { $0.observer != nil }
+        self.outerObservers = leading.compactMap(\.observer).reversed()
+        self.middleware = Array(middleware.dropFirst(leading.count))
         self.historyLimit = max(0, historyLimit)
         self.history = HistoryBuffer(capacity: max(0, historyLimit) + 1, first: HistoryEntry(step: initialStep, state: initialState))
         self.historyIndex = 0
@@ -207,7 +214,11 @@ public final class Store<State, Action: Sendable> {
         }
         let record = ActionRecord<Action>(cause: cause, task: action.task)
         let context = MiddlewareContext(store: self, record: record)
-        _ = runChain(from: 0, action: action.action, context: context)
+        if let transition = runChain(from: 0, action: action.action, context: context) {
+            for observer in outerObservers {
+                observer(transition)
+            }
+        }
         for (step, effect) in record.effects {
             interpret(effect, step: step, task: record.task, ids: [])
         }
@@ -224,12 +235,19 @@ public final class Store<State, Action: Sendable> {
         guard index < middleware.count else {
             return reduce(action, record: context.record)
         }
-        var transition: Transition<State, Action>?
-        middleware[index].handle(context, action) { action in
-            transition = runChain(from: index + 1, action: action, context: context)
+        switch middleware[index].kind {
+        case .observing(let observer):
+            guard let transition = runChain(from: index + 1, action: action, context: context) else { return nil }
+            observer(transition)
+            return transition
+        case .wrapping(let handle):
+            var transition: Transition<State, Action>?
+            handle(context, action) { action in
+                transition = runChain(from: index + 1, action: action, context: context)
+                return transition
+            }
             return transition
         }
-        return transition
     }
 
     private func reduce(_ action: Action, record: ActionRecord<Action>) -> Transition<State, Action> {

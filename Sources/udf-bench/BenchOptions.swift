@@ -40,7 +40,7 @@ struct BenchOptions: Sendable {
     }
 
     /// Pairs of sends timed one by one per round, and rounds, for the dispatch rows.
-    func dispatchSends(stateBytes: Int) -> Int { stateBytes >= 1_000_000 ? (quick ? 100 : 300) : (quick ? 500 : 2_000) }
+    func dispatchSends(stateBytes: Int) -> Int { stateBytes >= 1_000_000 ? (quick ? 1_000 : 3_000) : (quick ? 500 : 2_000) }
     var dispatchRounds: Int { quick ? 3 : 7 }
 
     /// Actions per throughput run, ours and naive.

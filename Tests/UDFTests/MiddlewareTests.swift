@@ -109,6 +109,46 @@ import UDF
         #expect(notifications == 2)
     }
 
+    /// Observers ahead of every wrapper are called by the store after the rest
+    /// of the chain, not nested inside it; they must see what nesting gives:
+    /// inner before outer, the last of several `next` calls, nothing when swallowed.
+    @Test func observersSeeWhatTheNestedChainReturns() {
+        @MainActor final class Seen {
+            var log: [String] = []
+        }
+        let seen = Seen()
+        func observer(_ name: String) -> Middleware<[String], String> {
+            .observing { transition in seen.log.append("\(name) \(transition.step) \(transition.action)") }
+        }
+        let store = Store(
+            initialState: [],
+            reducer: Self.appendingReducer,
+            middleware: [
+                observer("A"),
+                observer("B"),
+                Middleware { _, action, next in
+                    _ = next(action + "1")
+                    _ = next(action + "2")
+                },
+                observer("C"),
+                Middleware { _, action, next in
+                    guard !action.hasPrefix("drop") else { return }
+                    _ = next(action)
+                },
+            ]
+        )
+
+        store.send("a")
+        store.send("drop")
+        store.send("b")
+
+        #expect(store.state == ["a1", "a2", "b1", "b2"])
+        #expect(seen.log == [
+            "C 1 a1", "C 2 a2", "B 2 a2", "A 2 a2",
+            "C 3 b1", "C 4 b2", "B 4 b2", "A 4 b2",
+        ])
+    }
+
     @Test func dispatchCarriesTheStepOfTheActionBeingProcessed() {
         let log = TransitionLog<[String], String>()
         let store = Store(

@@ -50,7 +50,9 @@ extension BenchCommand {
             for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
         }
         let result = try ThroughputBenchmark.ours(state: BenchState.sized(bytes), actions: actions, path: path)
-        print("\(Format.rate(result.perSecond)) actions, \(Format.bytes(result.bytesPerStep)) per step")
+        let host = ThroughputBenchmark.hostAlone(state: BenchState.sized(bytes), actions: actions)
+        print("\(Format.rate(result.perSecond)) actions, \(Format.bytes(result.bytesPerStep)) per step; "
+              + "the host alone \(Format.rate(host.perSecond)) actions")
     }
 }
 

@@ -86,8 +86,10 @@ struct BenchSuite {
                 ours.append(try ThroughputBenchmark.ours(state: state, actions: options.ourActions(stateBytes: size), path: path))
                 if size == 1_000_000 { bigRecording = path }
             }
+            var host: [ThroughputBenchmark.Result] = []
             var naive: [ThroughputBenchmark.Result] = []
             for run in 0..<options.throughputRuns(stateBytes: size) {
+                host.append(ThroughputBenchmark.hostAlone(state: state, actions: options.ourActions(stateBytes: size)))
                 naive.append(try ThroughputBenchmark.naive(
                     state: state, actions: options.naiveActions(stateBytes: size), path: file("naive-\(size)-\(run).udf")
                 ))
@@ -100,6 +102,12 @@ struct BenchSuite {
                 "sustained throughput, ours", label, figure: "\(Format.rate(oursRate)) actions",
                 value: oursRate, unit: "actions/s",
                 target: floor.map { "≥ \(Int($0))/s" } ?? "", met: floor.map { oursRate >= $0 }
+            ))
+            let hostRate = Samples.median(of: host.map(\.perSecond))
+            rows.append(BenchRow(
+                "sustained throughput, the host alone (no recorder)", label,
+                figure: "\(Format.rate(hostRate)) actions (ours is \(Format.digits(oursRate / hostRate * 100))% of it)",
+                value: hostRate, unit: "actions/s"
             ))
             rows.append(BenchRow(
                 "sustained throughput, naive", label, figure: "\(Format.rate(naiveRate)) actions",

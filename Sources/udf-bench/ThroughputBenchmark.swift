@@ -31,6 +31,19 @@ enum ThroughputBenchmark {
         return Result(actions: actions, seconds: seconds, fileBytes: FileSize.recording(path))
     }
 
+    /// The same sends through the same store with no recorder: the host's
+    /// own rate, which no recorder can exceed.
+    static func hostAlone(state: BenchState, actions: Int) -> Result {
+        let store = Store(initialState: state, reducer: BenchReducer.reducer)
+        let count = state.items.count
+        let seconds = measure {
+            for n in 0..<actions {
+                store.send(BenchReducer.action(n, count: count))
+            }
+        }
+        return Result(actions: actions, seconds: seconds, fileBytes: 0)
+    }
+
     static func naive(state: BenchState, actions: Int, path: String) throws -> Result {
         let recorder = try NaiveRecorder(path: path)
         let store = Store(initialState: state, reducer: BenchReducer.reducer, middleware: [recorder.middleware()])

@@ -79,6 +79,38 @@ import Testing
         }
     }
 
+    /// Elements with padding are compared a block at a time. An edit at a
+    /// block's first or last element, or a respelling (NFC to NFD, 0.0 to
+    /// -0.0, an equal string in new storage), is encoded afresh; every other
+    /// element is reused; every step is what the plain encoder gives.
+    @Test func paddedElementsAreReusedABlockAtATimeAndOnlyTheEditedOneIsNot() throws {
+        struct Reading: Encodable { var valid: Bool; var value: Double; var label: String }
+        var rows: [Reading] = (0..<300).map { (index: Int) -> Reading in
+            let label = index % 3 == 0 ? "caf\u{e9} \(index)" : "a label long enough for the heap \(index)"
+            return Reading(valid: index % 2 == 0, value: Double(index % 7), label: label)
+        }
+        let block = Array<Reading>.reuseBlock
+        let encoder = IncrementalJSONEncoder()
+        var previous: JSONValue = try encoder.encode(["rows": rows])
+        for (n, index) in [0, block - 1, block, 2 * block - 1, 2 * block, 200, 299].enumerated() {
+            switch n % 4 {
+            case 0: rows[index].label = rows[index].label.decomposedStringWithCanonicalMapping
+            case 1: rows[index].value = rows[index].value == 0 ? -0.0 : -rows[index].value
+            case 2: rows[index].label = String(rows[index].label.utf8.map { Character(UnicodeScalar($0)) })
+            default: rows[index].valid.toggle()
+            }
+            let fast: JSONValue = try encoder.encode(["rows": rows])
+            let plain: JSONValue = try JSONValueEncoder().encode(["rows": rows])
+            #expect(fast == plain, "edit at \(index)")
+            #expect(fast.canonicalBytes == plain.canonicalBytes, "edit at \(index)")
+            let old = try #require(previous["rows"]?.arrayValue)
+            let new = try #require(fast["rows"]?.arrayValue)
+            let fresh = zip(old, new).enumerated().filter { !$0.element.0.isIdentical(to: $0.element.1) }.map(\.offset)
+            #expect(fresh == [index], "edit at \(index)")
+            previous = fast
+        }
+    }
+
     @Test func randomizedRowsAreReusedExceptTheEditedOne() throws {
         var random = SplitMix64(seed: 9)
         var state = ShortcutState.random(&random, rows: 50)

@@ -17,6 +17,8 @@ extension Array: ReusableEncodableArray where Element: Encodable {
     /// - otherwise an element whose bits equal the previous element's at the
     ///   same index, where that element reached no reference. Only field
     ///   bytes are compared (`FieldBytes`): padding is not part of a value.
+    ///   Where every byte of a block of such elements is equal, padding
+    ///   included, the block's field bytes are too: one comparison serves it.
     /// `==` is no proof (`String ==` is canonical equivalence, and a
     /// hand-written `==` may skip fields), so it is never asked. An element
     /// that reaches a reference is encoded afresh on every pass.
@@ -42,27 +44,36 @@ extension Array: ReusableEncodableArray where Element: Encodable {
                 let stride = MemoryLayout<Element>.stride
                 // Padding is not copied with a value, so only field bytes count.
                 let fields = memo.fieldBytes(of: Element.self).ranges
+                let allHoldNoReference = record.allHoldNoReference
                 try old.withUnsafeBytes { oldBytes in
                     try withUnsafeBytes { newBytes in
-                        var start = 0
-                        // Elements with no padding, none reaching a reference: one
-                        // comparison of the shared run is every element's comparison.
-                        if record.allHoldNoReference, fields == [0..<stride], reusable > 0,
-                           let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress,
-                           memcmp(oldBase, newBase, reusable * stride) == 0 {
-                            elements += record.elements[0..<reusable]
-                            holdsNoReference += record.holdsNoReference[0..<reusable]
-                            start = reusable
-                        }
-                        for index in start..<count {
-                            if index < reusable, record.holdsNoReference[index],
-                               Self.sameFields(oldBytes, newBytes, at: index * stride, fields) {
-                                elements.append(record.elements[index])
-                                holdsNoReference.append(true)
-                            } else {
-                                elements.append(try node.encodeChild(self[index], at: .index(index)))
-                                holdsNoReference.append(judge(self[index]))
+                        var index = 0
+                        while index < count {
+                            // A block of elements, none reaching a reference, whose
+                            // bytes are all equal, padding included, has equal field
+                            // bytes: one comparison proves the whole block. A block
+                            // that differs anywhere, even in padding, is judged
+                            // element by element.
+                            let end = Swift.min(index + Self.reuseBlock, reusable)
+                            if allHoldNoReference, index < end,
+                               let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress,
+                               memcmp(oldBase + index * stride, newBase + index * stride, (end - index) * stride) == 0 {
+                                elements += record.elements[index..<end]
+                                holdsNoReference += record.holdsNoReference[index..<end]
+                                index = end
+                                continue
                             }
+                            for element in index..<Swift.max(end, index + 1) {
+                                if element < reusable, record.holdsNoReference[element],
+                                   Self.sameFields(oldBytes, newBytes, at: element * stride, fields) {
+                                    elements.append(record.elements[element])
+                                    holdsNoReference.append(true)
+                                } else {
+                                    elements.append(try node.encodeChild(self[element], at: .index(element)))
+                                    holdsNoReference.append(judge(self[element]))
+                                }
+                            }
+                            index = Swift.max(end, index + 1)
                         }
                     }
                 }
@@ -81,6 +92,11 @@ extension Array: ReusableEncodableArray where Element: Encodable {
         )
         return .array(elements)
     }
+
+    /// Elements compared by one `memcmp` at a time: a changed element costs
+    /// its block an element-by-element check, and an unchanged block costs
+    /// one call.
+    static var reuseBlock: Int { 64 }
 
     /// Whether the field bytes of the elements at `offset` are the same in
     /// both buffers; a type with no field bytes has one value.

@@ -8,6 +8,7 @@ struct VerifyCommand: InspectCommand {
     static let session = OptionKey<Int?>.int("--session", value: "id", help: "Check only this session.", defaultDescription: "every session; the latest with --replay")
     static let replay = OptionKey<Bool>.flag("--replay", help: "Re-run the recorded actions through the app's reducer and compare every state.")
     static let timeline = OptionKey<String?>.text("--timeline", value: "name", help: "With --replay, the timeline to re-run.", defaultDescription: "main")
+    static let jobs = OptionKey<Int?>.int("--jobs", value: "n", help: "How many threads check a long timeline at once; the report is the same with any number.", defaultDescription: "the number of cores")
     static let reducer = OptionKey<String?>.text("--reducer", value: "name", help: "With --replay, which registered reducer to run.", defaultDescription: "the app's first")
 
     static let spec = CommandSpec(
@@ -20,6 +21,7 @@ struct VerifyCommand: InspectCommand {
             Self.replay.spec,
             Self.timeline.spec,
             Self.reducer.spec,
+            Self.jobs.spec,
             CommonOptions.json.spec,
         ],
         examples: ["udf-inspect verify todo.udf", "udf-inspect verify todo.udf --replay", "udf-inspect verify todo.udf --replay --reducer impure"]
@@ -31,6 +33,7 @@ struct VerifyCommand: InspectCommand {
     let replay: Bool
     let timeline: String?
     let reducer: String?
+    let jobs: Int
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positional("file") ?? ""
@@ -42,6 +45,14 @@ struct VerifyCommand: InspectCommand {
         if !replay, timeline != nil || reducer != nil {
             throw arguments.usageError("'--timeline' and '--reducer' need '--replay'")
         }
+        let jobs = try arguments.value(Self.jobs)
+        if let jobs, jobs < 1 {
+            throw arguments.usageError("'--jobs' must be 1 or more")
+        }
+        if replay, jobs != nil {
+            throw arguments.usageError("'--jobs' does not apply to '--replay'")
+        }
+        self.jobs = jobs ?? FleetRun.defaultWorkers
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
@@ -52,7 +63,7 @@ struct VerifyCommand: InspectCommand {
         do {
             let recording = try Recording(path: path)
             let chosen = try session.map { id throws(RecordingError) in try recording.session(id) }
-            report = try recording.verify(session: chosen)
+            report = try recording.verify(session: chosen, workers: jobs)
         } catch {
             throw InspectError(error)
         }

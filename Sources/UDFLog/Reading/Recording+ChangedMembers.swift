@@ -86,6 +86,26 @@ struct ChangedMembersAudit {
     private var seen: Int?
     private var last: Int?
 
+    /// An audit of the same index for one stretch of the walk, on another
+    /// thread: it shares the bitmaps and starts with no problem of its own.
+    func forStretch() -> ChangedMembersAudit {
+        var stretch = self
+        stretch.problems = []
+        stretch.seen = nil
+        stretch.last = nil
+        return stretch
+    }
+
+    /// Takes in what an audit `forStretch()` found on the next stretch, as
+    /// if this audit had walked it.
+    mutating func absorb(_ stretch: ChangedMembersAudit) {
+        for problem in stretch.problems where problems.count < limit {
+            problems.append(problem)
+        }
+        if let first = stretch.seen { seen = min(seen ?? first, first) }
+        if let end = stretch.last { last = max(last ?? end, end) }
+    }
+
     /// After the walk: bits for a step the timeline does not store.
     mutating func finish() {
         guard !isDamaged, let seen, let last else { return }

@@ -1,3 +1,4 @@
+import Foundation
 import UDFJSON
 import UDFSQLite
 
@@ -6,8 +7,22 @@ extension Recording {
     /// chain and every step's state hash, that each cause precedes its step, and
     /// that the changed-members index agrees with the patches.
     ///
-    /// - Parameter session: only this session; every session when nil.
-    public func verify(session: SessionInfo? = nil) throws(RecordingError) -> VerificationReport {
+    /// A long timeline is checked in stretches that start at keyframes, on
+    /// up to `workers` threads, each reading the file through its own
+    /// connection. The report is the same whatever `workers` is: stretches
+    /// are taken in step order, and the first one that fails ends the
+    /// timeline's check where a single walk would have ended it.
+    ///
+    /// - Parameters:
+    ///   - session: only this session; every session when nil.
+    ///   - workers: threads to check a timeline on; one per core by default.
+    ///   - stretchSteps: a timeline is split only into stretches of at least
+    ///     this many steps, so short ones are walked once, on this thread.
+    public func verify(
+        session: SessionInfo? = nil,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        stretchSteps: Int = 20_000
+    ) throws(RecordingError) -> VerificationReport {
         var report = VerificationReport()
         let integrity = try query { db in
             try db.prepare("PRAGMA integrity_check").rows { $0.text(0) }
@@ -26,40 +41,123 @@ extension Recording {
             report.sessions += 1
             for timeline in try timelines(in: session) {
                 report.timelines += 1
+                let prefix = "session \(session.id), timeline '\(timeline.name)'"
                 do {
-                    let ownRange = timeline.firstOwnStep...max(timeline.firstOwnStep, timeline.lastStep)
                     guard timeline.lastStep >= timeline.firstOwnStep else { continue }
-                    var audit = try ChangedMembersAudit(timeline, in: self)
-                    // Written out: `nil` in a conditional expression would read as JSON null.
-                    var previous: JSONValue?
-                    if audit != nil, timeline.firstOwnStep > 0 {
-                        previous = try state(at: timeline.firstOwnStep - 1, on: timeline)
-                    }
-                    try cursor(for: timeline).walkStored(range: ownRange, verifyHashes: true) { row, stored, build in
-                        let summary = try row.summary(on: timeline.name)
-                        let state = try build()
-                        if audit != nil {
-                            audit?.check(step: summary.step, stored: stored, previous: previous, state: state)
-                            previous = state
-                        }
-                        report.steps += 1
-                        if summary.isKeyframe { report.keyframes += 1 }
-                        if let cause = summary.cause, cause >= summary.step || cause < 0 {
-                            report.problems.append(
-                                "session \(session.id), timeline '\(timeline.name)', step \(summary.step): cause \(cause) does not precede it"
-                            )
-                        }
-                        return true
-                    }
-                    audit?.finish()
-                    report.problems += (audit?.problems ?? []).map {
-                        "session \(session.id), timeline '\(timeline.name)', \($0)"
-                    }
+                    let ownRange = timeline.firstOwnStep...timeline.lastStep
+                    let audit = try ChangedMembersAudit(timeline, in: self)
+                    let stretches = try verificationStretches(of: timeline, ownRange, count: max(1, workers) * 4, minimum: stretchSteps)
+                    try verify(timeline, in: stretches, workers: workers, audit: audit, prefix: prefix, into: &report)
                 } catch {
-                    report.problems.append("session \(session.id), timeline '\(timeline.name)': \(error)")
+                    report.problems.append("\(prefix): \(error)")
                 }
             }
         }
         return report
+    }
+
+    /// What checking one stretch of a timeline found.
+    struct StretchVerification: Sendable {
+        var steps = 0
+        var keyframes = 0
+        /// Causes that do not precede their steps, in step order.
+        var badCauses: [(step: Int, cause: Int)] = []
+        var audit: ChangedMembersAudit?
+        /// Why the walk stopped early, if it did.
+        var failure: String?
+    }
+
+    /// Checks `stretches` of `timeline` and adds what they found to `report`
+    /// in step order, up to and including the first stretch that failed.
+    private func verify(
+        _ timeline: TimelineInfo, in stretches: [ClosedRange<Int>], workers: Int,
+        audit: ChangedMembersAudit?, prefix: String, into report: inout VerificationReport
+    ) throws(RecordingError) {
+        var merged = audit
+        var failure: String?
+        func add(_ stretch: StretchVerification) -> Bool {
+            report.steps += stretch.steps
+            report.keyframes += stretch.keyframes
+            report.problems += stretch.badCauses.map { "\(prefix), step \($0.step): cause \($0.cause) does not precede it" }
+            if let stretchFailure = stretch.failure {
+                failure = stretchFailure
+                return false
+            }
+            if let found = stretch.audit { merged?.absorb(found) }
+            return true
+        }
+        if stretches.count == 1 {
+            _ = add(verifyStretch(stretches[0], of: timeline, audit: audit?.forStretch()))
+        } else {
+            let path = self.path
+            OrderedWorkerPool(workers: workers).run(stretches, job: { range in
+                do {
+                    return try Recording(path: path).verifyStretch(range, of: timeline, audit: audit?.forStretch())
+                } catch {
+                    return StretchVerification(failure: "\(error)")
+                }
+            }, deliver: { _, stretch in add(stretch) })
+        }
+        if let failure {
+            // As a single walk: what the index audit found is not reported past a broken chain.
+            report.problems.append("\(prefix): \(failure)")
+            return
+        }
+        merged?.finish()
+        report.problems += (merged?.problems ?? []).map { "\(prefix), \($0)" }
+    }
+
+    /// Walks `range` of `timeline`, checking every state's hash, every cause,
+    /// and, with `audit`, the changed-members index.
+    private func verifyStretch(_ range: ClosedRange<Int>, of timeline: TimelineInfo, audit: ChangedMembersAudit?) -> StretchVerification {
+        var result = StretchVerification(audit: audit)
+        do {
+            // Written out: `nil` in a conditional expression would read as JSON null.
+            var previous: JSONValue?
+            if audit != nil, range.lowerBound > 0 {
+                previous = try state(at: range.lowerBound - 1, on: timeline)
+            }
+            try cursor(for: timeline).walkStored(range: range, verifyHashes: true) { row, stored, build in
+                let summary = try row.summary(on: timeline.name)
+                let state = try build()
+                if result.audit != nil {
+                    result.audit?.check(step: summary.step, stored: stored, previous: previous, state: state)
+                    previous = state
+                }
+                result.steps += 1
+                if summary.isKeyframe { result.keyframes += 1 }
+                if let cause = summary.cause, cause >= summary.step || cause < 0 {
+                    result.badCauses.append((summary.step, cause))
+                }
+                return true
+            }
+        } catch {
+            result.failure = "\(error)"
+        }
+        return result
+    }
+
+    /// `range` split into up to `count` stretches of at least `minimum`
+    /// steps, each after the first starting at a keyframe, so no stretch
+    /// replays a patch another one replays.
+    private func verificationStretches(
+        of timeline: TimelineInfo, _ range: ClosedRange<Int>, count: Int, minimum: Int
+    ) throws(RecordingError) -> [ClosedRange<Int>] {
+        let wanted = min(count, range.count / max(1, minimum))
+        guard wanted > 1 else { return [range] }
+        var starts = [range.lowerBound]
+        try query { db in
+            let nextKeyframe = try db.cachedStatement(
+                "SELECT min(step) FROM steps WHERE timeline_id = ? AND step BETWEEN ? AND ? AND keyframe IS NOT NULL"
+            )
+            for part in 1..<wanted {
+                let target = range.lowerBound + range.count * part / wanted
+                guard let last = starts.last, target > last,
+                      let start = try nextKeyframe.firstRow([timeline.id, target, range.upperBound], { $0.optionalInt(0) }) ?? nil,
+                      start > last else { continue }
+                starts.append(start)
+            }
+        }
+        return zip(starts, starts.dropFirst().map { $0 - 1 } + [range.upperBound]).map { $0...$1 }
     }
 }

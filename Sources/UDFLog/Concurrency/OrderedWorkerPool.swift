@@ -14,17 +14,17 @@ import Foundation
 ///     print(paths[index], result)
 /// }
 /// ```
-struct OrderedWorkerPool {
-    let workers: Int
+package struct OrderedWorkerPool {
+    package let workers: Int
 
-    init(workers: Int) {
+    package init(workers: Int) {
         self.workers = max(1, workers)
     }
 
     /// Calls `job` for every input on the pool's threads, and `deliver` on
     /// the calling thread in input order. `deliver` returns false to stop:
     /// no new job starts, and running ones finish unseen.
-    func run<Input: Sendable, Output: Sendable>(
+    package func run<Input: Sendable, Output: Sendable>(
         _ inputs: [Input],
         job: @escaping @Sendable (Input) -> Output,
         deliver: (Int, Output) -> Bool

@@ -62,8 +62,8 @@ enum ExportBenchmark {
             var verifies: [Run] = []
             var exports: [String: [Run]] = [:]
             for round in 1...rounds {
-                progress("round \(round) of \(rounds): udf-inspect verify, then export --format \(formats.joined(separator: "|")), on the \(scenario)")
-                verifies.append(try run(binary: binary, ["verify", path]))
+                progress("round \(round) of \(rounds): udf-inspect verify --jobs 1, then export --format \(formats.joined(separator: "|")), on the \(scenario)")
+                verifies.append(try run(binary: binary, ["verify", path, "--jobs", "1"]))
                 for format in formats {
                     let out = directory + "/long-export." + format
                     exports[format, default: []].append(try run(binary: binary, ["export", path, "--format", format, "-o", out], output: out))
@@ -73,7 +73,7 @@ enum ExportBenchmark {
             }
             let verify = Samples.median(of: verifies.map(\.seconds))
             rows.append(BenchRow(
-                "verify (anchor)", scenario,
+                "verify --jobs 1 (anchor: one walk)", scenario,
                 figure: "\(Format.duration(verify)) (\(Format.digits(verify / read.seconds))× reading it), "
                     + "peak RSS \(Format.bytes(Double(verifies.map(\.peakBytes).max() ?? 0))), median of \(rounds)",
                 value: verify, unit: "s"

@@ -67,7 +67,7 @@ enum FleetBenchmark {
         let export = try measure { try process(binary, ["export", directory, "--format", "ndjson", "-o", ndjson], allowing: [0]) }
         let ndjsonBytes = (try FileManager.default.attributesOfItem(atPath: ndjson)[.size] as? Int) ?? 0
         let verify = try measure {
-            for path in paths { try process(binary, ["verify", path], allowing: [0]) }
+            for path in paths { try process(binary, ["verify", path, "--jobs", "1"], allowing: [0]) }
         }
         var stateBytes = 0
         for path in paths {

@@ -45,20 +45,31 @@ enum LongQueryBenchmark {
         ]
     }
 
-    /// `verify` once, then each query: `runs` times, or once when one run
+    /// `verify` once on one thread and once on every core, then each query: `runs` times, or once when one run
     /// takes over two seconds; and each query again on a copy whose
     /// changed-members index is switched off, side by side.
     static func rows(binary: String, path: String, scenario: String, queries: [Query], runs: Int, progress: (String) -> Void) -> [BenchRow] {
         let scenario = "\(scenario), load \(Load.now)"
         let unindexed = try? indexOffCopy(of: path)
         defer { if let unindexed { try? FileManager.default.removeItem(atPath: unindexed) } }
-        progress("udf-inspect verify on \(scenario)")
-        let anchor = time(binary, ["verify", path], runs: 1)
+        progress("udf-inspect verify --jobs 1 on \(scenario)")
+        // The anchor is one walk over every state, on one thread.
+        let anchor = time(binary, ["verify", path, "--jobs", "1"], runs: 1)
         var rows = [BenchRow(
-            "verify (anchor), whole process", scenario,
+            "verify --jobs 1 (anchor: one walk), whole process", scenario,
             figure: anchor.map { "\(Format.duration($0.wall)) (CPU \(Format.duration($0.cpu)))" } ?? "n/a (verify failed)",
             value: anchor.map { $0.wall * 1e3 }, unit: "ms"
         )]
+        progress("udf-inspect verify on \(scenario)")
+        let stretched = time(binary, ["verify", path], runs: 1)
+        rows.append(BenchRow(
+            "verify, one thread per core, whole process", scenario,
+            figure: stretched.map { verify in
+                "\(Format.duration(verify.wall)) (CPU \(Format.duration(verify.cpu)))"
+                    + (anchor.map { ", \(Format.digits($0.wall / verify.wall))× faster than one walk" } ?? "")
+            } ?? "n/a (verify failed)",
+            value: stretched.map { $0.wall * 1e3 }, unit: "ms"
+        ))
         for query in queries {
             progress("udf-inspect \(query.name)")
             let measure = "`\(query.name)`, whole process"
@@ -66,7 +77,7 @@ enum LongQueryBenchmark {
                 rows.append(BenchRow(measure, scenario, figure: "n/a (failed)", value: nil, unit: "ms", target: query.target.text))
                 continue
             }
-            let versus = anchor.map { ", \(Format.digits($0.wall / seconds))× faster than verify" } ?? ""
+            let versus = anchor.map { ", \(Format.digits($0.wall / seconds))× faster than one walk" } ?? ""
             var plain = ""
             if let unindexed, let (off, _) = time(binary, query.arguments.map { $0 == path ? unindexed : $0 }, runs: runs) {
                 plain = "; index off \(Format.duration(off)), \(Format.digits(off / seconds))×"

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import UDFJSON
-import UDFLog
+@testable import UDFLog
 
 /// `stats` figures checked against what the steps table holds.
 @Suite struct InspectStatsCommandTests {
@@ -39,5 +39,21 @@ import UDFLog
         #expect(Recording.percentile(99, of: values) == 198)
         #expect(Recording.percentile(99, of: [7]) == 7)
         #expect(Recording.percentile(50, of: []) == nil)
+    }
+
+    /// Selection gives what sorting gives, on runs of equal values, sorted
+    /// and reversed input, one value and none.
+    @Test func percentilesBySelectionAreTheSortedOnes() {
+        var random = SplitMix64(seed: 31)
+        var cases: [[Int]] = [[], [5], Array(1...1_000), Array((1...1_000).reversed()), Array(repeating: 4, count: 300)]
+        for count in [2, 3, 17, 100, 999, 5_000] {
+            cases.append((0..<count).map { _ in Int(random.next() % 7) })
+            cases.append((0..<count).map { _ in Int(random.next() % 1_000_000) - 500_000 })
+        }
+        let percentiles = [0, 1, 50, 99, 100]
+        for values in cases {
+            let sorted = values.sorted()
+            #expect(NearestRank.of(percentiles, in: values) == percentiles.map { Recording.percentile($0, of: sorted) }, "\(values.count) values")
+        }
     }
 }

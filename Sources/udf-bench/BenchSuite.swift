@@ -220,8 +220,9 @@ struct BenchSuite {
     private func growingRows() throws -> [BenchRow] {
         progress("growing state throughput, \(options.growingActions) actions, ours and naive")
         let ours = try GrowingStateBenchmark.ours(actions: options.growingActions, slices: 10, path: file("growing-ours.udf"))
+        let host = try GrowingStateBenchmark.hostAlone(actions: options.growingActions, slices: 10)
         let naive = try GrowingStateBenchmark.naive(actions: options.growingActions, slices: 10, path: file("growing-naive.udf"))
-        return GrowingStateBenchmark.rows(ours: ours, naive: naive)
+        return GrowingStateBenchmark.rows(ours: ours, host: host, naive: naive)
     }
 
     /// Issue 16: `blame`, `find --first` and `stats` beside `verify`, on the

@@ -32,6 +32,13 @@ enum GrowingStateBenchmark {
         return Result(slices: result, fileBytes: FileSize.recording(path))
     }
 
+    /// The same workload through the same store with no recorder: the host's
+    /// own rate, slice by slice, which no recorder can exceed.
+    static func hostAlone(actions: Int, slices: Int) throws -> Result {
+        let store = Store(initialState: ShopState.initial, reducer: ShopWorkload.reducer)
+        return Result(slices: try run(store: store, actions: actions, slices: slices) {}, fileBytes: 0)
+    }
+
     static func naive(actions: Int, slices: Int, path: String) throws -> Result {
         let recorder = try NaiveRecorder(path: path)
         let store = Store(initialState: ShopState.initial, reducer: ShopWorkload.reducer, middleware: [recorder.middleware()])
@@ -63,8 +70,9 @@ enum GrowingStateBenchmark {
         return result
     }
 
-    static func rows(ours: Result, naive: Result) -> [BenchRow] {
+    static func rows(ours: Result, host: Result, naive: Result) -> [BenchRow] {
         guard let first = ours.slices.first, let last = ours.slices.last,
+              let hostFirst = host.slices.first, let hostLast = host.slices.last,
               let naiveFirst = naive.slices.first, let naiveLast = naive.slices.last else { return [] }
         let scenario = "shop state, \(ours.actions) actions, log grows every action, "
             + "\(Format.bytes(Double(ShopState.initialBytes))) → \(Format.bytes(Double(last.stateBytes)))"
@@ -75,6 +83,13 @@ enum GrowingStateBenchmark {
                     + "(\(Format.digits(last.perSecond / first.perSecond * 100))% kept), overall \(Format.rate(Double(ours.actions) / ours.seconds))",
                 value: last.perSecond, unit: "actions/s",
                 target: "flat, ≥ 20000/s", met: last.perSecond >= 20_000 && last.perSecond >= first.perSecond * 0.8
+            ),
+            BenchRow(
+                "growing state throughput, the host alone (no recorder), first → last tenth", scenario,
+                figure: "\(Format.rate(hostFirst.perSecond)) → \(Format.rate(hostLast.perSecond)) actions "
+                    + "(ours is \(Format.digits(first.perSecond / hostFirst.perSecond * 100))% → "
+                    + "\(Format.digits(last.perSecond / hostLast.perSecond * 100))% of it)",
+                value: hostLast.perSecond, unit: "actions/s"
             ),
             BenchRow(
                 "growing state throughput, naive, first → last tenth", scenario,

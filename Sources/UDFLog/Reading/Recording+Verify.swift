@@ -21,7 +21,7 @@ extension Recording {
     public func verify(
         session: SessionInfo? = nil,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-        stretchSteps: Int = 20_000
+        stretchSteps: Int = 2_000
     ) throws(RecordingError) -> VerificationReport {
         var report = VerificationReport()
         let integrity = try query { db in

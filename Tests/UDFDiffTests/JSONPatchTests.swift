@@ -106,6 +106,24 @@ import UDFJSON
             == "patch operation 0 (remove): path /user does not exist")
     }
 
+    /// An error deep in a pointer names the pointer up to the token that failed.
+    @Test func anErrorBelowTheTopNamesThePointerUpToWhereItFailed() throws {
+        let document: JSONValue = ["a": ["b": 1], "list": [["n": 1], ["n": 2]]]
+        let cases: [(JSONValue, String)] = [
+            (["op": "replace", "path": "/a/x/c", "value": 0], "path /a/x does not exist"),
+            (["op": "replace", "path": "/list/7/n", "value": 0], "path /list/7 does not exist"),
+            (["op": "remove", "path": "/list/01/n"], #"invalid array index "01" at /list/01"#),
+            (["op": "add", "path": "/list/-/n", "value": 0], "'-' (the end of the array) is only valid for add, at /list/-"),
+            (["op": "test", "path": "/a/x/c", "value": 0], "path /a/x does not exist"),
+            (["op": "copy", "from": "/list/2/n", "path": "/c"], "path /list/2 does not exist"),
+            (["op": "test", "path": "/a/b/c", "value": 0], "path /a/b/c does not exist"),
+        ]
+        for (operation, reason) in cases {
+            let name = operation["op"]?.stringValue ?? ""
+            #expect(try failure([operation], on: document) == "patch operation 0 (\(name)): \(reason)")
+        }
+    }
+
     @Test func operationsAreAtomic() throws {
         let document: JSONValue = ["a": 1]
         let broken = try patch([

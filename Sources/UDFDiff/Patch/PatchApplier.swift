@@ -58,15 +58,15 @@ enum PatchApplier {
     static func value(at pointer: JSONPointer, in document: JSONValue) throws(Reason) -> JSONValue {
         var current = document
         for (depth, token) in pointer.tokens.enumerated() {
-            let here = JSONPointer(tokens: Array(pointer.tokens.prefix(depth + 1)))
+            func here() -> JSONPointer { JSONPointer(tokens: Array(pointer.tokens.prefix(depth + 1))) }
             switch current {
             case .object(let members):
-                guard let member = members.value(exactlyAt: token) else { throw .pathNotFound(here) }
+                guard let member = members.value(exactlyAt: token) else { throw .pathNotFound(here()) }
                 current = member
             case .array(let elements):
-                current = elements[try existingIndex(token, count: elements.count, path: here)]
+                current = elements[try existingIndex(token, count: elements.count, path: here())]
             default:
-                throw .pathNotFound(here)
+                throw .pathNotFound(here())
             }
         }
         return current
@@ -148,26 +148,28 @@ enum PatchApplier {
             try body(&value)
             return
         }
-        let here = JSONPointer(tokens: Array(path.tokens.prefix(depth + 1)))
+        // Made only for an error: building it on every level of every patch
+        // was a tenth of a walk that applies patches.
+        func here() -> JSONPointer { JSONPointer(tokens: Array(path.tokens.prefix(depth + 1))) }
         // Move the container out of `value` first: matching on `value` in
         // place keeps a second reference to it, so every change below would
         // copy the whole container.
         if var members = takeObject(&value) {
-            guard var child = members.value(exactlyAt: token) else { throw .pathNotFound(here) }
+            guard var child = members.value(exactlyAt: token) else { throw .pathNotFound(here()) }
             // Detach the child so that it is uniquely referenced while mutated.
             members[token] = .null
             try descend(&child, tokens: tokens.dropFirst(), depth: depth + 1, path: path, body)
             members[token] = child
             value = .object(members)
         } else if var elements = takeElements(&value) {
-            let index = try existingIndex(token, count: elements.count, path: here)
+            let index = try existingIndex(token, count: elements.count, path: here())
             var child = elements[index]
             elements[index] = .null
             try descend(&child, tokens: tokens.dropFirst(), depth: depth + 1, path: path, body)
             elements[index] = child
             value = .array(elements)
         } else {
-            throw .pathNotFound(here)
+            throw .pathNotFound(here())
         }
     }
 
@@ -186,15 +188,15 @@ enum PatchApplier {
     }
 
     /// The index `token` names in an array of `count` elements that must exist.
-    private static func existingIndex(_ token: String, count: Int, path: JSONPointer) throws(Reason) -> Int {
-        if token == "-" { throw .endOfArrayNotAllowed(path) }
-        let index = try parseIndex(token, path: path)
-        guard index < count else { throw .pathNotFound(path) }
+    private static func existingIndex(_ token: String, count: Int, path: @autoclosure () -> JSONPointer) throws(Reason) -> Int {
+        if token == "-" { throw .endOfArrayNotAllowed(path()) }
+        let index = try parseIndex(token, path: path())
+        guard index < count else { throw .pathNotFound(path()) }
         return index
     }
 
-    private static func parseIndex(_ token: String, path: JSONPointer) throws(Reason) -> Int {
-        guard let index = arrayIndex(token) else { throw .invalidArrayIndex(path, token: token) }
+    private static func parseIndex(_ token: String, path: @autoclosure () -> JSONPointer) throws(Reason) -> Int {
+        guard let index = arrayIndex(token) else { throw .invalidArrayIndex(path(), token: token) }
         return index
     }
 

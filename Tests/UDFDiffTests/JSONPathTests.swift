@@ -56,6 +56,17 @@ import UDFJSON
         #expect(members.map(\.path.description) == [#".["key with spaces"].x"#])
     }
 
+    /// What a predicate reads: the values `select` gives, in its order, for
+    /// every kind of component, on a match and on a miss.
+    @Test func valuesAreTheSelectedValuesWithoutPaths() throws {
+        for text in [".todos[*].title", #".todos[id="abc"].done"#, ".todos[id=1.0]", ".todos[1]", ".todos[5]", ".missing.x",
+                     ".", "[*]", #".["key with spaces"][*]"#, ".[*][*]", ".filter[0]"] {
+            let path = try JSONPath(parsing: text)
+            #expect(path.values(in: state) == path.select(in: state).map(\.value), "\(text)")
+        }
+        #expect(try JSONPath(parsing: ".[*][*]").values(in: state).count == 3)
+    }
+
     @Test func resolvesPointers() throws {
         #expect(try JSONPath(parsing: #".todos[id="abc"].title"#).pointer(in: state)?.description == "/todos/1/title")
         #expect(try JSONPath(parsing: ".todos[0]").pointer(in: state)?.description == "/todos/0")

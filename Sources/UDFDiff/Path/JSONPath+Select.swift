@@ -8,39 +8,50 @@ extension JSONPath {
     /// literal, numbers compared by value. Missing members select nothing.
     public func select(in value: JSONValue) -> [(path: JSONPath, value: JSONValue)] {
         var results: [(path: JSONPath, value: JSONValue)] = []
-        select(components[...], in: value, at: .root, into: &results)
+        visit(components[...], in: value, at: .root) { path, value in results.append((path ?? .root, value)) }
         return results
     }
 
-    private func select(
+    /// The values `select(in:)` gives, in its order, without their paths:
+    /// what a predicate reads, for which building every path cost a fifth
+    /// of a `find`.
+    public func values(in value: JSONValue) -> [JSONValue] {
+        var results: [JSONValue] = []
+        visit(components[...], in: value, at: nil) { _, value in results.append(value) }
+        return results
+    }
+
+    /// Hands every selected value to `found`, with its concrete path when
+    /// `path` is not nil.
+    private func visit(
         _ remaining: ArraySlice<PathComponent>,
         in value: JSONValue,
-        at path: JSONPath,
-        into results: inout [(path: JSONPath, value: JSONValue)]
+        at path: JSONPath?,
+        _ found: (JSONPath?, JSONValue) -> Void
     ) {
         guard let component = remaining.first else {
-            results.append((path, value))
+            found(path, value)
             return
         }
         let rest = remaining.dropFirst()
         switch (component, value) {
         case (.key(let key), .object(let members)):
-            if let member = members.value(exactlyAt: key) { select(rest, in: member, at: path.appending(component), into: &results) }
+            if let member = members.value(exactlyAt: key) { visit(rest, in: member, at: path?.appending(component), found) }
         case (.index(let index), .array(let elements)):
             if elements.indices.contains(index) {
-                select(rest, in: elements[index], at: path.appending(component), into: &results)
+                visit(rest, in: elements[index], at: path?.appending(component), found)
             }
         case (.identity(let id), .array(let elements)):
             if let element = elements.first(where: { $0["id"]?.isValueEqual(to: id) == true }) {
-                select(rest, in: element, at: path.appending(component), into: &results)
+                visit(rest, in: element, at: path?.appending(component), found)
             }
         case (.wildcard, .array(let elements)):
             for (index, element) in elements.enumerated() {
-                select(rest, in: element, at: path.appending(.index(index)), into: &results)
+                visit(rest, in: element, at: path?.appending(.index(index)), found)
             }
         case (.wildcard, .object(let members)):
             for key in members.keys.sorted(by: JSONWriter.utf8Precedes) {
-                if let member = members.value(exactlyAt: key) { select(rest, in: member, at: path.appending(.key(key)), into: &results) }
+                if let member = members.value(exactlyAt: key) { visit(rest, in: member, at: path?.appending(.key(key)), found) }
             }
         default:
             break

@@ -10,18 +10,18 @@ extension Predicate {
     public func evaluate(on state: JSONValue) -> Bool {
         switch self {
         case .compare(let path, let op, let literal):
-            return path.select(in: state).contains { Self.compare($0.value, op, literal) }
+            return path.values(in: state).contains { Self.compare($0, op, literal) }
         case .contains(let path, let literal):
-            return path.select(in: state).contains { Self.value($0.value, contains: literal) }
+            return path.values(in: state).contains { Self.value($0, contains: literal) }
         case .exists(let path):
-            return !path.select(in: state).isEmpty
+            return !path.values(in: state).isEmpty
         case .matches(let path, let pattern):
-            return path.select(in: state).contains { selected in
-                selected.value.stringValue.map(pattern.matches) ?? false
+            return path.values(in: state).contains { selected in
+                selected.stringValue.map(pattern.matches) ?? false
             }
         case .length(let path, let op, let literal):
-            return path.select(in: state).contains { selected in
-                Self.length(of: selected.value).map { Self.compare(.number(JSONNumber($0)), op, literal) } ?? false
+            return path.values(in: state).contains { selected in
+                Self.length(of: selected).map { Self.compare(.number(JSONNumber($0)), op, literal) } ?? false
             }
         case .not(let inner):
             return !inner.evaluate(on: state)

@@ -51,7 +51,7 @@ struct StepSearch {
                 holds = holdsNow
             } else {
                 if !unseen.isEmpty {
-                    unseen.removeAll { !$0.select(in: projection.state).isEmpty }
+                    unseen.removeAll { !$0.values(in: projection.state).isEmpty }
                 }
                 holds = predicate.evaluate(on: projection.state)
                 holdsNow = holds

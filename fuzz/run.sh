@@ -16,7 +16,8 @@ SECONDS_PER_TARGET="${1:-60}"
 BUILD=.build/fuzz
 SWIFTC="${SWIFTC:-swiftc}"
 mkdir -p "$BUILD"
-FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld -I "$BUILD" -I Sources/CSQLite)
+# One package name for every module, so `package` declarations are visible across them as SwiftPM makes them.
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld -package-name udf_timetravel -I "$BUILD" -I Sources/CSQLite)
 
 # module NAME SOURCES...: a static library and its module, instrumented.
 module() {

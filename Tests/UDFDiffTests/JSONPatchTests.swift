@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import UDFJSON
 @testable import UDFDiff
@@ -174,6 +175,22 @@ import UDFJSON
         #expect(try JSONPointer(parsing: "").tokens == [])
         let result = try patch([["op": "replace", "path": "/a~1b", "value": 2]]).apply(to: ["a/b": 1])
         #expect(result == ["a/b": 2])
+    }
+
+    /// Random tokens over an alphabet of separators, escapes, combining
+    /// marks and empty strings survive printing and parsing, token for token.
+    @Test func randomPointersRoundTrip() throws {
+        var random = SplitMix64(seed: 6901)
+        let pieces = ["a", "/", "~", "0", "1", "~0", "~1", "\u{301}", "\u{E9}", "e\u{301}", " ", "-", "😀"]
+        for _ in 0..<500 {
+            let tokens = (0..<Int(random.next() % 5)).map { _ in
+                (0..<Int(random.next() % 4)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            }
+            let pointer = JSONPointer(tokens: tokens)
+            let parsed = try JSONPointer(parsing: pointer.description)
+            #expect(parsed.tokens.count == tokens.count, "\(pointer)")
+            #expect(zip(parsed.tokens, tokens).allSatisfy { $0.unicodeScalars.elementsEqual($1.unicodeScalars) }, "\(pointer)")
+        }
     }
 
     @Test func dashIsTheEndOfAnArrayOnlyForAdd() throws {

@@ -37,30 +37,47 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
         }
         // By UTF-8 bytes, not Characters: a `~` or `/` followed by a combining
         // mark is still an escape or a separator (RFC 6901 works on code points).
+        // One pass, with no array of split pieces: pointers are read for every
+        // stored patch a walk applies.
+        let utf8 = text.utf8
         var decoded: [String] = []
-        for rawToken in text.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            guard rawToken.contains(UInt8(ascii: "~")) else {
-                decoded.append(String(decoding: rawToken, as: UTF8.self))
+        var start = utf8.index(after: utf8.startIndex)
+        var index = start
+        var escaped = false
+        while true {
+            guard index != utf8.endIndex, utf8[index] != UInt8(ascii: "/") else {
+                let raw = utf8[start..<index]
+                decoded.append(escaped ? try Self.unescape(raw, in: text) : String(decoding: raw, as: UTF8.self))
+                if index == utf8.endIndex { break }
+                start = utf8.index(after: index)
+                index = start
+                escaped = false
                 continue
             }
-            var token: [UInt8] = []
-            token.reserveCapacity(rawToken.count)
-            var bytes = rawToken.makeIterator()
-            while let byte = bytes.next() {
-                guard byte == UInt8(ascii: "~") else {
-                    token.append(byte)
-                    continue
-                }
-                switch bytes.next() {
-                case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
-                case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
-                default:
-                    throw JSONPatchError(.invalidPointer(text, reason: "'~' must be followed by '0' or '1'"))
-                }
-            }
-            decoded.append(String(decoding: token, as: UTF8.self))
+            if utf8[index] == UInt8(ascii: "~") { escaped = true }
+            index = utf8.index(after: index)
         }
         tokens = decoded
+    }
+
+    /// A reference token with its `~0` and `~1` escapes decoded.
+    private static func unescape(_ raw: Substring.UTF8View, in text: String) throws(JSONPatchError) -> String {
+        var token: [UInt8] = []
+        token.reserveCapacity(raw.count)
+        var bytes = raw.makeIterator()
+        while let byte = bytes.next() {
+            guard byte == UInt8(ascii: "~") else {
+                token.append(byte)
+                continue
+            }
+            switch bytes.next() {
+            case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
+            case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
+            default:
+                throw JSONPatchError(.invalidPointer(text, reason: "'~' must be followed by '0' or '1'"))
+            }
+        }
+        return String(decoding: token, as: UTF8.self)
     }
 
     /// The pointer to the whole document.

@@ -32,7 +32,10 @@ extension Array: ReusableEncodableArray where Element: Encodable {
         var elements: [JSONValue] = []
         var holdsNoReference: [Bool] = []
         let elementsAreValues = memo.scan.isValueType(Element.self)
-        func judge(_ element: Element) -> Bool { elementsAreValues || memo.holdsNoReference(element) }
+        func encodeAfresh(_ index: Int) throws {
+            elements.append(try node.encodeChild(self[index], at: .index(index)))
+            holdsNoReference.append(elementsAreValues || memo.holdsNoReference(self[index]))
+        }
         if let record = memo.previous[path], let old = record.array as? [Element] {
             if old.count == count, let identity, identity == record.identity, record.allHoldNoReference {
                 elements = record.elements
@@ -47,43 +50,42 @@ extension Array: ReusableEncodableArray where Element: Encodable {
                 let allHoldNoReference = record.allHoldNoReference
                 try old.withUnsafeBytes { oldBytes in
                     try withUnsafeBytes { newBytes in
-                        var index = 0
-                        while index < count {
+                        var start = 0
+                        while start < reusable {
+                            let end = Swift.min(start + Self.reuseBlock, reusable)
                             // A block of elements, none reaching a reference, whose
                             // bytes are all equal, padding included, has equal field
                             // bytes: one comparison proves the whole block. A block
                             // that differs anywhere, even in padding, is judged
                             // element by element.
-                            let end = Swift.min(index + Self.reuseBlock, reusable)
-                            if allHoldNoReference, index < end,
-                               let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress,
-                               memcmp(oldBase + index * stride, newBase + index * stride, (end - index) * stride) == 0 {
-                                elements += record.elements[index..<end]
-                                holdsNoReference += record.holdsNoReference[index..<end]
-                                index = end
-                                continue
-                            }
-                            for element in index..<Swift.max(end, index + 1) {
-                                if element < reusable, record.holdsNoReference[element],
-                                   Self.sameFields(oldBytes, newBytes, at: element * stride, fields) {
-                                    elements.append(record.elements[element])
-                                    holdsNoReference.append(true)
-                                } else {
-                                    elements.append(try node.encodeChild(self[element], at: .index(element)))
-                                    holdsNoReference.append(judge(self[element]))
+                            if allHoldNoReference, let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress,
+                               memcmp(oldBase + start * stride, newBase + start * stride, (end - start) * stride) == 0 {
+                                elements += record.elements[start..<end]
+                                holdsNoReference += record.holdsNoReference[start..<end]
+                            } else {
+                                for index in start..<end {
+                                    if record.holdsNoReference[index], Self.sameFields(oldBytes, newBytes, at: index * stride, fields) {
+                                        elements.append(record.elements[index])
+                                        holdsNoReference.append(true)
+                                    } else {
+                                        try encodeAfresh(index)
+                                    }
                                 }
                             }
-                            index = Swift.max(end, index + 1)
+                            start = end
                         }
                     }
+                }
+                // Elements past the previous array's end are new.
+                for index in reusable..<count {
+                    try encodeAfresh(index)
                 }
             }
         } else {
             elements.reserveCapacity(count)
             holdsNoReference.reserveCapacity(count)
             for index in indices {
-                elements.append(try node.encodeChild(self[index], at: .index(index)))
-                holdsNoReference.append(judge(self[index]))
+                try encodeAfresh(index)
             }
         }
         memo.record(

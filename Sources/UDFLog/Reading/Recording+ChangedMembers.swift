@@ -26,10 +26,7 @@ struct ChangedMembersAudit {
     /// Nil when the timeline is not indexed, or stores no step of its own.
     init?(_ timeline: TimelineInfo, in recording: Recording) throws {
         guard timeline.lastStep >= timeline.firstOwnStep, try recording.isIndexed(timelineID: timeline.id) else { return nil }
-        let (rows, misshapen) = try recording.query { db in
-            (try ChangedMembersTable.bitmaps(timelineID: timeline.id, db: db),
-             try ChangedMembersTable.misshapenRow(timelineID: timeline.id, db: db))
-        }
+        let (rows, misshapen) = try recording.query { db in try ChangedMembersTable.bitmaps(timelineID: timeline.id, db: db) }
         for row in rows {
             bitmaps[row.firstStep, default: []].append((row.member, row.bits))
         }

@@ -63,7 +63,7 @@ enum ChangedMembersTable {
     /// or the root: a bitmap whose bit `i` is step `base + i`, `base` being
     /// `range.lowerBound` rounded down to a row's first step, so each
     /// stored row is OR-ed in a byte at a time. Bits outside `range` may be
-    /// set. Nil when a row is misshapen (`isWellShaped`): the caller reads
+    /// set. Nil when a row is misshapen (`wellShapedBits`): the caller reads
     /// every step instead, and `verify` names the row.
     static func steps(timelineID id: Int, members: [String], in range: ClosedRange<Int>, db: Database) throws -> (base: Int, bits: [UInt8])? {
         let base = range.lowerBound - range.lowerBound % stepsPerRow
@@ -77,7 +77,7 @@ enum ChangedMembersTable {
         var misshapen = false
         try db.cachedStatement(sql).forEachRow([id, base, range.upperBound] + names) { row in
             let first = row.int(0)
-            guard let stored = isWellShaped(row, firstStep: first) else {
+            guard let stored = wellShapedBits(row, firstStep: first) else {
                 misshapen = true
                 return
             }
@@ -90,27 +90,33 @@ enum ChangedMembersTable {
     }
 
     /// The bitmap in `column` of `row` when the row starts at a multiple of
-    /// `stepsPerRow` and holds a blob of `bytesPerRow` bytes.
-    private static func isWellShaped(_ row: Row, firstStep: Int, column: Int = 1) -> [UInt8]? {
+    /// `stepsPerRow` and holds a blob of `bytesPerRow` bytes; nil for a
+    /// misshapen row. The one rule for every reader and for `verify`.
+    private static func wellShapedBits(_ row: Row, firstStep: Int, column: Int = 1) -> [UInt8]? {
         guard firstStep % stepsPerRow == 0, row.isBlob(column), let stored = row.bytes(column), stored.count == bytesPerRow else { return nil }
         return stored
     }
 
-    /// Every well-shaped row of timeline `id` (`misshapenRow` names the others).
-    static func bitmaps(timelineID id: Int, db: Database) throws -> [(firstStep: Int, member: String, bits: [UInt8])] {
+    /// Every well-shaped row of timeline `id`, and the first step of the
+    /// earliest misshapen one, if any.
+    static func bitmaps(timelineID id: Int, db: Database) throws -> (rows: [(firstStep: Int, member: String, bits: [UInt8])], misshapen: Int?) {
         var rows: [(firstStep: Int, member: String, bits: [UInt8])] = []
+        var misshapen: Int?
         try db.prepare("SELECT first_step, member, steps FROM changed_members WHERE timeline_id = ?").forEachRow([id]) { row in
             let first = row.int(0)
-            guard let bits = isWellShaped(row, firstStep: first, column: 2) else { return }
+            guard let bits = wellShapedBits(row, firstStep: first, column: 2) else {
+                misshapen = min(misshapen ?? first, first)
+                return
+            }
             rows.append((first, row.text(1), bits))
         }
-        return rows
+        return (rows, misshapen)
     }
 
     /// Every (step, member) of timeline `id`, ordered by step, then member.
     static func rows(timelineID id: Int, db: Database) throws -> [(step: Int, member: String)] {
         var rows: [(step: Int, member: String)] = []
-        for (first, member, bits) in try bitmaps(timelineID: id, db: db) {
+        for (first, member, bits) in try bitmaps(timelineID: id, db: db).rows {
             rows += steps(inRowAt: first, bits).map { ($0, member) }
         }
         return rows.sorted { $0.step != $1.step ? $0.step < $1.step : $0.member.utf8.lexicographicallyPrecedes($1.member.utf8) }
@@ -125,15 +131,5 @@ enum ChangedMembersTable {
             }
         }
         return steps
-    }
-
-    /// The `first_step` of a row of timeline `id` that is not a multiple of
-    /// `stepsPerRow` or whose bitmap is not `bytesPerRow` long, if any.
-    static func misshapenRow(timelineID id: Int, db: Database) throws -> Int? {
-        try db.prepare("""
-            SELECT first_step FROM changed_members
-            WHERE timeline_id = ? AND (first_step % \(stepsPerRow) != 0 OR length(steps) != \(bytesPerRow) OR typeof(steps) != 'blob')
-            LIMIT 1
-            """).firstRow([id]) { $0.int(0) }
     }
 }

@@ -15,7 +15,8 @@ extension Recording {
     ///
     /// - Parameters:
     ///   - session: only this session; every session when nil.
-    ///   - workers: threads to check a timeline on; one per core by default.
+    ///   - workers: threads to check a timeline on; one per core by default,
+    ///     at most `maximumVerifyWorkers`.
     ///   - stretchSteps: a timeline is split only into stretches of at least
     ///     this many steps, so short ones are walked once, on this thread.
     public func verify(
@@ -23,6 +24,9 @@ extension Recording {
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         stretchSteps: Int = 2_000
     ) throws(RecordingError) -> VerificationReport {
+        // Each thread holds a connection and its files open: a huge count
+        // would run out of descriptors and report sound steps as unreadable.
+        let workers = min(max(1, workers), Self.maximumVerifyWorkers)
         var report = VerificationReport()
         let integrity = try query { db in
             try db.prepare("PRAGMA integrity_check").rows { $0.text(0) }
@@ -46,7 +50,7 @@ extension Recording {
                     guard timeline.lastStep >= timeline.firstOwnStep else { continue }
                     let ownRange = timeline.firstOwnStep...timeline.lastStep
                     let audit = try ChangedMembersAudit(timeline, in: self)
-                    let stretches = try verificationStretches(of: timeline, ownRange, count: max(1, workers) * 4, minimum: stretchSteps)
+                    let stretches = try verificationStretches(of: timeline, ownRange, count: workers * 4, minimum: stretchSteps)
                     try verify(timeline, in: stretches, workers: workers, audit: audit, prefix: prefix, into: &report)
                 } catch {
                     report.problems.append("\(prefix): \(error)")
@@ -55,6 +59,9 @@ extension Recording {
         }
         return report
     }
+
+    /// The most threads `verify` checks a timeline on, whatever it is asked.
+    public static let maximumVerifyWorkers = 64
 
     /// What checking one stretch of a timeline found.
     struct StretchVerification: Sendable {

@@ -3,7 +3,8 @@ import UDFJSON
 
 /// `udf-bench [--json] [--quick] [--keep] [--fleet-only]`: runs every scenario and prints one table
 /// (`--throughput-only BYTES ACTIONS` times our recorder alone, for profiling;
-/// `--hash-only BYTES SAMPLES` the state hashes alone).
+/// `--hash-only BYTES SAMPLES` the state hashes alone; `--rebuild-only PATH
+/// SAMPLES` rebuilds random steps of a kept recording).
 @MainActor
 enum BenchCommand {
     static func run(arguments: [String]) {
@@ -18,6 +19,10 @@ enum BenchCommand {
             }
             if arguments.first == "--throughput-only" {
                 try throughputOnly(arguments: Array(arguments.dropFirst()))
+                return
+            }
+            if arguments.first == "--rebuild-only" {
+                try rebuildOnly(arguments: Array(arguments.dropFirst()))
                 return
             }
             if arguments.first == "--hash-only" {
@@ -69,6 +74,19 @@ extension BenchCommand {
             tree hash plain \(Format.duration(stages.treeHash)); \
             tree hash + size incremental, one leaf changed \(Format.duration(stages.incrementalTreeHash))
             """)
+    }
+}
+
+extension BenchCommand {
+    /// `udf-bench --rebuild-only PATH SAMPLES`: random steps of a recording
+    /// rebuilt as the rebuild row does, for profiling the way back to a state.
+    static func rebuildOnly(arguments: [String]) throws {
+        guard arguments.count == 2, let samples = Int(arguments[1]), samples > 0 else {
+            throw BenchError("usage: udf-bench --rebuild-only PATH SAMPLES")
+        }
+        let result = try RebuildBenchmark.run(path: arguments[0], samples: samples)
+        print("median \(Format.duration(result.median)), worst \(Format.duration(result.worst)); "
+              + "\(Format.duration(result.fromKeyframe)) from the keyframe + \(Format.duration(result.perPatch)) per patch")
     }
 }
 

@@ -19,8 +19,40 @@ final class ArrayReuseMemo {
         var allHoldNoReference: Bool { !holdsNoReference.contains(false) }
     }
 
+    /// The encoded elements of the pass before a record's, kept so the next
+    /// change at that path writes into them instead of copying the record's
+    /// elements whole: with a one-item change to a long list, each pass then
+    /// writes the items that changed in the last two passes, and retains and
+    /// releases nothing else. Kept apart from the record, so that taking it
+    /// leaves it with one reference, and changing it in place is possible.
+    /// Where anything else still holds it, copy-on-write copies it, as
+    /// before.
+    struct Spare {
+        var elements: [JSONValue]
+        /// The positions, below both counts, where `elements` may differ
+        /// from the record's elements; past the shorter count they differ
+        /// in length only.
+        var stale: [Int]
+
+        /// Writes into `buffer`, the spare's elements taken out of it, what
+        /// turns them into `elements`: the stale positions and the
+        /// difference in length, nothing else.
+        func catchUp(_ buffer: inout [JSONValue], to elements: [JSONValue]) {
+            for position in stale {
+                buffer[position] = elements[position]
+            }
+            if buffer.count > elements.count {
+                buffer.removeLast(buffer.count - elements.count)
+            } else if buffer.count < elements.count {
+                buffer.append(contentsOf: elements[buffer.count...])
+            }
+        }
+    }
+
     private(set) var previous: [[JSONCodingPathComponent]: Record] = [:]
     private var current: [[JSONCodingPathComponent]: Record] = [:]
+    private var spares: [[JSONCodingPathComponent]: Spare] = [:]
+    private var currentSpares: [[JSONCodingPathComponent]: Spare] = [:]
     /// This pass's arrays by buffer, for `ReferenceScan` to skip an array it
     /// meets inside an element that was just encoded.
     private var currentVerdicts: [JSONStorageIdentity: Bool] = [:]
@@ -36,8 +68,14 @@ final class ArrayReuseMemo {
         return found
     }
 
-    func record(_ record: Record, at path: [JSONCodingPathComponent]) {
+    /// Takes the spare kept at `path` last pass, leaving none there.
+    func takeSpare(at path: [JSONCodingPathComponent]) -> Spare? {
+        spares.removeValue(forKey: path)
+    }
+
+    func record(_ record: Record, at path: [JSONCodingPathComponent], spare: Spare? = nil) {
         current[path] = record
+        if let spare { currentSpares[path] = spare }
         if let identity = record.identity {
             currentVerdicts[identity] = record.allHoldNoReference
         }
@@ -52,18 +90,23 @@ final class ArrayReuseMemo {
     func finishPass() {
         previous = current
         current = [:]
+        spares = currentSpares
+        currentSpares = [:]
         currentVerdicts = [:]
     }
 
     /// Forgets a failed pass; the next one compares against the last good pass.
     func abandonPass() {
         current = [:]
+        currentSpares = [:]
         currentVerdicts = [:]
     }
 
     func forgetAll() {
         previous = [:]
         current = [:]
+        spares = [:]
+        currentSpares = [:]
         currentVerdicts = [:]
     }
 }

@@ -29,69 +29,97 @@ extension Array: ReusableEncodableArray where Element: Encodable {
         path.append(component)
         let node = JSONEncodingNode(parent: parent, component: component, memo: memo)
         let identity = JSONStorageIdentity.of(self)
-        var elements: [JSONValue] = []
-        var holdsNoReference: [Bool] = []
         let elementsAreValues = memo.scan.isValueType(Element.self)
-        func encodeAfresh(_ index: Int) throws {
-            elements.append(try node.encodeChild(self[index], at: .index(index)))
-            holdsNoReference.append(elementsAreValues || memo.holdsNoReference(self[index]))
+        func holdsNoReference(_ index: Int) -> Bool {
+            elementsAreValues || memo.holdsNoReference(self[index])
         }
-        if let record = memo.previous[path], let old = record.array as? [Element] {
-            if old.count == count, let identity, identity == record.identity, record.allHoldNoReference {
-                elements = record.elements
-                holdsNoReference = record.holdsNoReference
+        // The spare is taken before the record is read: a copy of the record
+        // must not hold it, or it could not change in place.
+        var spare = memo.takeSpare(at: path)
+        guard let record = memo.previous[path], let old = record.array as? [Element] else {
+            var elements: [JSONValue] = []
+            var holds: [Bool] = []
+            elements.reserveCapacity(count)
+            holds.reserveCapacity(count)
+            for index in indices {
+                elements.append(try node.encodeChild(self[index], at: .index(index)))
+                holds.append(holdsNoReference(index))
+            }
+            memo.record(ArrayReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holds), at: path)
+            return .array(elements)
+        }
+        if old.count == count, let identity, identity == record.identity, record.allHoldNoReference {
+            memo.record(ArrayReuseMemo.Record(array: self, identity: identity, elements: record.elements, holdsNoReference: record.holdsNoReference), at: path, spare: spare)
+            return .array(record.elements)
+        }
+        // Starts as the previous elements, shared; the first write makes it
+        // the spare caught up to them (or a copy), and the previous elements
+        // become the next pass's spare.
+        var elements = record.elements
+        var holds = record.holdsNoReference
+        var written = false
+        var changed: [Int] = []
+        func prepareToWrite() {
+            guard !written else { return }
+            written = true
+            guard var taken = spare.take() else { return }
+            // Swapped, not copied: the spare's buffer keeps one reference.
+            swap(&elements, &taken.elements)
+            taken.catchUp(&elements, to: record.elements)
+        }
+        func encodeAfresh(_ index: Int) throws {
+            prepareToWrite()
+            let value = try node.encodeChild(self[index], at: .index(index))
+            let proven = holdsNoReference(index)
+            if index < elements.count {
+                elements[index] = value
+                holds[index] = proven
+                changed.append(index)
             } else {
-                elements.reserveCapacity(count)
-                holdsNoReference.reserveCapacity(count)
-                let reusable = Swift.min(old.count, count, record.elements.count)
-                let stride = MemoryLayout<Element>.stride
-                // Padding is not copied with a value, so only field bytes count.
-                let fields = memo.fieldBytes(of: Element.self).ranges
-                let allHoldNoReference = record.allHoldNoReference
-                try old.withUnsafeBytes { oldBytes in
-                    try withUnsafeBytes { newBytes in
-                        var start = 0
-                        while start < reusable {
-                            let end = Swift.min(start + Self.reuseBlock, reusable)
-                            // A block of elements, none reaching a reference, whose
-                            // bytes are all equal, padding included, has equal field
-                            // bytes: one comparison proves the whole block. A block
-                            // that differs anywhere, even in padding, is judged
-                            // element by element.
-                            if allHoldNoReference, let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress,
-                               memcmp(oldBase + start * stride, newBase + start * stride, (end - start) * stride) == 0 {
-                                elements += record.elements[start..<end]
-                                holdsNoReference += record.holdsNoReference[start..<end]
-                            } else {
-                                for index in start..<end {
-                                    if record.holdsNoReference[index], Self.sameFields(oldBytes, newBytes, at: index * stride, fields) {
-                                        elements.append(record.elements[index])
-                                        holdsNoReference.append(true)
-                                    } else {
-                                        try encodeAfresh(index)
-                                    }
-                                }
-                            }
-                            start = end
+                elements.append(value)
+                holds.append(proven)
+            }
+        }
+        let reusable = Swift.min(old.count, count)
+        if elements.count > count {
+            prepareToWrite()
+            elements.removeLast(elements.count - count)
+            holds.removeLast(holds.count - count)
+        }
+        let stride = MemoryLayout<Element>.stride
+        // Padding is not copied with a value, so only field bytes count.
+        let fields = memo.fieldBytes(of: Element.self).ranges
+        let allHoldNoReference = record.allHoldNoReference
+        try old.withUnsafeBytes { oldBytes in
+            try withUnsafeBytes { newBytes in
+                var start = 0
+                while start < reusable {
+                    let end = Swift.min(start + Self.reuseBlock, reusable)
+                    // A block of elements, none reaching a reference, whose
+                    // bytes are all equal, padding included, has equal field
+                    // bytes: one comparison proves the whole block. A block
+                    // that differs anywhere, even in padding, is judged
+                    // element by element.
+                    let blockIsEqual = allHoldNoReference && {
+                        guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return false }
+                        return memcmp(oldBase + start * stride, newBase + start * stride, (end - start) * stride) == 0
+                    }()
+                    if !blockIsEqual {
+                        for index in start..<end
+                        where !(record.holdsNoReference[index] && Self.sameFields(oldBytes, newBytes, at: index * stride, fields)) {
+                            try encodeAfresh(index)
                         }
                     }
+                    start = end
                 }
-                // Elements past the previous array's end are new.
-                for index in reusable..<count {
-                    try encodeAfresh(index)
-                }
-            }
-        } else {
-            elements.reserveCapacity(count)
-            holdsNoReference.reserveCapacity(count)
-            for index in indices {
-                try encodeAfresh(index)
             }
         }
-        memo.record(
-            ArrayReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holdsNoReference),
-            at: path
-        )
+        // Elements past the previous array's end are new.
+        for index in reusable..<count {
+            try encodeAfresh(index)
+        }
+        let next = written ? ArrayReuseMemo.Spare(elements: record.elements, stale: changed) : spare
+        memo.record(ArrayReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holds), at: path, spare: next)
         return .array(elements)
     }
 

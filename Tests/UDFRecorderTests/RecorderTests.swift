@@ -157,6 +157,37 @@ import UDFRecorder
         try recorder.close()
         #expect(try Recording(path: path).session(nil).status == .closed)
     }
+
+    /// Senders do not wake a writer that dozes after running dry; one that
+    /// then fell asleep is woken by the next send. Either way a step reaches
+    /// the file with no flush: sent in a burst, after a pause within the
+    /// doze, and after a pause long past it.
+    @Test func everyStepReachesTheFileWithoutAFlushWhetherTheWriterDozedOrSlept() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("unflushed.udf")
+        let recorder = try Recorder(path: path, app: "Ledger", options: RecorderOptions(queueCapacity: 8, batchSize: 2))
+        let store = Store(initialState: LedgerState(), reducer: Self.ledgerReducer, middleware: [recorder.middleware()])
+        func stepsInFile(reaching expected: Int) async throws -> Int {
+            // A writer that is never woken would leave the count short until the deadline.
+            let deadline = ContinuousClock.now + .seconds(20)
+            var count = 0
+            while ContinuousClock.now < deadline {
+                count = try Recording(path: path).session(nil).stepCount
+                if count >= expected { break }
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            return count
+        }
+        for n in 1...40 { store.send(Self.action(n)) }
+        #expect(try await stepsInFile(reaching: 41) == 41)
+        store.send(Self.action(41))
+        #expect(try await stepsInFile(reaching: 42) == 42)
+        try await Task.sleep(for: .milliseconds(100))
+        store.send(Self.action(42))
+        #expect(try await stepsInFile(reaching: 43) == 43)
+        try await OffPool.run { try recorder.close() }
+        #expect(recorder.failure == nil)
+    }
 }
 
 /// Collects failure reports from the writer thread.

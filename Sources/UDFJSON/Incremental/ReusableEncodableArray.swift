@@ -33,9 +33,6 @@ extension Array: ReusableEncodableArray where Element: Encodable {
         func holdsNoReference(_ index: Int) -> Bool {
             elementsAreValues || memo.holdsNoReference(self[index])
         }
-        // The spare is taken before the record is read: a copy of the record
-        // must not hold it, or it could not change in place.
-        var spare = memo.takeSpare(at: path)
         guard let record = memo.previous[path], let old = record.array as? [Element] else {
             var elements: [JSONValue] = []
             var holds: [Bool] = []
@@ -48,6 +45,9 @@ extension Array: ReusableEncodableArray where Element: Encodable {
             memo.record(ArrayReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holds), at: path)
             return .array(elements)
         }
+        // A short array is copied faster than its spare is kept and found.
+        let keepsSpare = record.elements.count >= Self.spareMinimum
+        var spare = keepsSpare ? memo.takeSpare(at: path) : nil
         if old.count == count, let identity, identity == record.identity, record.allHoldNoReference {
             memo.record(ArrayReuseMemo.Record(array: self, identity: identity, elements: record.elements, holdsNoReference: record.holdsNoReference), at: path, spare: spare)
             return .array(record.elements)
@@ -118,10 +118,13 @@ extension Array: ReusableEncodableArray where Element: Encodable {
         for index in reusable..<count {
             try encodeAfresh(index)
         }
-        let next = written ? ArrayReuseMemo.Spare(elements: record.elements, stale: changed) : spare
+        let next = written && keepsSpare ? ArrayReuseMemo.Spare(elements: record.elements, stale: changed) : spare
         memo.record(ArrayReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holds), at: path, spare: next)
         return .array(elements)
     }
+
+    /// The fewest previous elements for which a spare is kept.
+    static var spareMinimum: Int { 64 }
 
     /// Elements compared by one `memcmp` at a time: a changed element costs
     /// its block an element-by-element check, and an unchanged block costs

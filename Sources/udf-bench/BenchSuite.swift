@@ -48,7 +48,6 @@ struct BenchSuite {
             states[size] = (state, "\(name) (\(Format.bytes(Double(bytes))), \(state.items.count) items)")
         }
         rows += try dispatchRows(states)
-        if options.dispatchOnly { return rows }
         if let (state, label) = states[10_000] {
             progress("store-neutral API and reflection \(label)")
             let sender = try AnyStoreBenchmark.senderCost(
@@ -63,6 +62,7 @@ struct BenchSuite {
                 "sender cost, Store middleware record(transition)", label, figure: Format.duration(sender.middleware),
                 value: sender.middleware * 1e6, unit: "µs"
             ))
+            if options.dispatchOnly { return rows }
             let writer = try AnyStoreBenchmark.writerCost(
                 state: state, steps: options.dispatchSends(stateBytes: 10_000), directory: directory
             )

@@ -17,16 +17,22 @@ final class JSONEncodingNode: Encoder {
     let component: JSONCodingPathComponent?
     /// Set by `IncrementalJSONEncoder`: the previous pass's arrays, for reuse.
     let memo: ArrayReuseMemo?
+    /// Set by `IncrementalJSONEncoder`, shared by every node of every pass;
+    /// a one-off encoding has none, since it would pay to fill them.
+    let hints: MemberCountHints?
+    /// The `CodingKey` type of this node's keyed container, for `hints`.
+    private var keys: ObjectIdentifier?
     var kind = Kind.empty
     var single = JSONValue.null
     var elements: [JSONValue] = []
     var members: [String: JSONValue] = [:]
     var pending: [(slot: JSONCodingPathComponent, node: JSONEncodingNode)] = []
 
-    init(parent: JSONEncodingNode?, component: JSONCodingPathComponent?, memo: ArrayReuseMemo? = nil) {
+    init(parent: JSONEncodingNode?, component: JSONCodingPathComponent?, memo: ArrayReuseMemo? = nil, hints: MemberCountHints? = nil) {
         self.parent = parent
         self.component = component
         self.memo = memo
+        self.hints = hints ?? parent?.hints
     }
 
     var codingPath: [any CodingKey] {
@@ -47,6 +53,12 @@ final class JSONEncodingNode: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         kind = .object
+        if let hints, keys == nil, members.isEmpty {
+            let keys = ObjectIdentifier(type)
+            self.keys = keys
+            // `Dictionary(minimumCapacity:)` is inlined; `reserveCapacity` is an unspecialized call.
+            members = Dictionary(minimumCapacity: hints.count(for: keys))
+        }
         return KeyedEncodingContainer(KeyedJSONEncodingContainer<Key>(node: self))
     }
 
@@ -85,6 +97,7 @@ final class JSONEncodingNode: Encoder {
                 }
             }
             pending.removeAll()
+            if let keys { hints?.record(members.count, for: keys) }
             return .object(members)
         }
     }

@@ -27,6 +27,7 @@
 /// ```
 public final class IncrementalJSONEncoder {
     private let memo = ArrayReuseMemo()
+    private let hints = MemberCountHints()
 
     public init() {}
 
@@ -34,7 +35,7 @@ public final class IncrementalJSONEncoder {
     ///
     /// - Throws: `JSONEncodingError` naming the value and its coding path.
     public func encode<T: Encodable>(_ value: T) throws(JSONEncodingError) -> JSONValue {
-        let root = JSONEncodingNode(parent: nil, component: nil, memo: memo)
+        let root = JSONEncodingNode(parent: nil, component: nil, memo: memo, hints: hints)
         do {
             try root.encodeHere(value)
             let result = try root.finish()

@@ -168,13 +168,15 @@ import UDFRecorder
         let recorder = try Recorder(path: path, app: "Ledger", options: RecorderOptions(queueCapacity: 8, batchSize: 2))
         let store = Store(initialState: LedgerState(), reducer: Self.ledgerReducer, middleware: [recorder.middleware()])
         func stepsInFile(reaching expected: Int) async throws -> Int {
-            // A writer that is never woken would leave the count short until the deadline.
-            let deadline = ContinuousClock.now + .seconds(20)
+            // A writer that is never woken leaves the count short at the
+            // deadline. The file is read after every sleep, however late it
+            // ends: in a busy suite a task can wait seconds for a thread.
+            let deadline = ContinuousClock.now + .seconds(30)
             var count = 0
-            while ContinuousClock.now < deadline {
+            while true {
                 count = try Recording(path: path).session(nil).stepCount
-                if count >= expected { break }
-                try await Task.sleep(for: .milliseconds(2))
+                if count >= expected || ContinuousClock.now >= deadline { break }
+                try await Task.sleep(for: .milliseconds(25))
             }
             return count
         }

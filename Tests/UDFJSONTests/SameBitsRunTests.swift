@@ -29,6 +29,18 @@ import UDFJSON
         }
     }
 
+    /// `"1"` and `1` carry the same small string; only the byte that says
+    /// which case it is differs, the last of the compared bytes.
+    @Test func aStringAndANumberWithTheSameTextAreToldApart() throws {
+        let old: [JSONValue] = [.string("1"), .string("12345678901234"), .bool(true)]
+        var new = old
+        new[0] = .number(try #require(JSONNumber(literal: "1")))
+        new[1] = .number(try #require(JSONNumber(literal: "12345678901234")))
+        #expect(new.sameBitsRun(with: old, from: 0) == 0)
+        #expect(new.sameBitsRun(with: old, from: 1) == 0)
+        #expect(new.sameBitsRun(with: old, from: 2) == 1)
+    }
+
     @Test func runsStopAtTheShorterArray() {
         let old: [JSONValue] = [1, 2, 3]
         let new: [JSONValue] = old + [4]

@@ -20,8 +20,9 @@ final class JSONEncodingNode: Encoder {
     /// Set by `IncrementalJSONEncoder`, shared by every node of every pass;
     /// a one-off encoding has none, since it would pay to fill them.
     let hints: MemberCountHints?
-    /// The `CodingKey` type of this node's keyed container, for `hints`.
-    private var keys: ObjectIdentifier?
+    /// The `CodingKey` type of this node's keyed container, and the count
+    /// `hints` gave for it.
+    private var keys: (type: ObjectIdentifier, hinted: Int)?
     var kind = Kind.empty
     var single = JSONValue.null
     var elements: [JSONValue] = []
@@ -55,9 +56,10 @@ final class JSONEncodingNode: Encoder {
         kind = .object
         if let hints, keys == nil, members.isEmpty {
             let keys = ObjectIdentifier(type)
-            self.keys = keys
+            let hinted = hints.count(for: keys)
+            self.keys = (keys, hinted)
             // `Dictionary(minimumCapacity:)` is inlined; `reserveCapacity` is an unspecialized call.
-            members = Dictionary(minimumCapacity: hints.count(for: keys))
+            members = Dictionary(minimumCapacity: hinted)
         }
         return KeyedEncodingContainer(KeyedJSONEncodingContainer<Key>(node: self))
     }
@@ -97,7 +99,7 @@ final class JSONEncodingNode: Encoder {
                 }
             }
             pending.removeAll()
-            if let keys { hints?.record(members.count, for: keys) }
+            if let keys { hints?.record(members.count, for: keys.type, hinted: keys.hinted) }
             return .object(members)
         }
     }

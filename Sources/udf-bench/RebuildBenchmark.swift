@@ -21,6 +21,7 @@ enum RebuildBenchmark {
                 .filter(\.isKeyframe).map(\.step)
         }
         let steps = try Recording(path: path).session(nil).stepCount
+        guard steps > 0 else { throw BenchError("'\(path)' has no steps to rebuild") }
         var random = SplitMix64(seed: 0x5EED)
         var times = Samples()
         var points: [(patches: Double, seconds: Double)] = []

@@ -41,11 +41,15 @@ extension String {
     }
 }
 
+// Inlinable so that each module calling these gets them specialized for its
+// `Value`: unspecialized, a lookup goes through the generic dictionary code,
+// several times slower.
 extension Dictionary where Key == String {
     /// The value stored under exactly `key`'s scalars.
     ///
     /// A `Dictionary` finds keys by canonical equivalence, so `self[key]` may
     /// answer for a key that is spelled differently; this does not.
+    @inlinable
     public func value(exactlyAt key: String) -> Value? {
         guard let index = index(forKey: key) else { return nil }
         return keys[index].hasSameScalars(as: key) ? values[index] : nil
@@ -53,6 +57,7 @@ extension Dictionary where Key == String {
 
     /// The key stored here that is canonically equivalent to `key` but spelled
     /// with other scalars, or nil. An object cannot hold both.
+    @inlinable
     public func equivalentKey(to key: String) -> String? {
         guard let index = index(forKey: key) else { return nil }
         let stored = self[index].key
@@ -61,6 +66,7 @@ extension Dictionary where Key == String {
 
     /// The keys of `self` and `other` once each, by scalars, in UTF-8 byte
     /// order: the canonical writer's order.
+    @inlinable
     public func keysByScalars<Other>(unitedWith other: [String: Other]) -> [String] {
         var keys = Array(self.keys)
         for key in other.keys where value(exactlyAt: key) == nil {

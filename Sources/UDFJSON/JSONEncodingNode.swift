@@ -192,7 +192,7 @@ final class JSONEncodingNode: Encoder {
     ///
     /// Metatype comparisons are pointer compares, cheap enough to run for
     /// every generic value before paying for a node.
-    private func scalar<T: Encodable>(_ value: T, at component: JSONCodingPathComponent?) throws -> JSONValue? {
+    func scalar<T: Encodable>(_ value: T, at component: JSONCodingPathComponent?) throws -> JSONValue? {
         let type = T.self
         if type == String.self, let value = value as? String { return .string(value) }
         if type == Int.self, let value = value as? Int { return .number(JSONNumber(value)) }
@@ -226,6 +226,19 @@ final class JSONEncodingNode: Encoder {
         if type == JSONNumber.self, let value = value as? JSONNumber { return .number(value) }
         return nil
     }
+
+    /// Whether every value of `type` takes a fixed form in `scalar(_:at:)`:
+    /// encoding one costs less than finding anything to reuse for it. The
+    /// same list as `scalar(_:at:)`'s; a test holds the two together.
+    static func hasFixedForm(_ type: Any.Type) -> Bool {
+        fixedFormTypes.contains(ObjectIdentifier(type))
+    }
+
+    private static let fixedFormTypes: Set<ObjectIdentifier> = Set([
+        String.self, Int.self, Bool.self, Double.self, Int64.self, UInt64.self, UInt.self, Int32.self, UInt32.self,
+        Int16.self, UInt16.self, Int8.self, UInt8.self, Float.self, Date.self, Data.self, URL.self, Decimal.self,
+        JSONValue.self, JSONNumber.self,
+    ].map { ObjectIdentifier($0 as Any.Type) })
 
     private static func name(ofNonFinite value: Double, type: String) -> String {
         if value.isNaN { return "\(type).nan" }

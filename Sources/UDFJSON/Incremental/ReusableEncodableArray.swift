@@ -25,9 +25,21 @@ extension Array: ReusableEncodableArray where Element: Encodable {
     func encodeReusing(
         below parent: JSONEncodingNode, at component: JSONCodingPathComponent, memo: ArrayReuseMemo
     ) throws -> JSONValue {
+        let node = JSONEncodingNode(parent: parent, component: component, memo: memo)
+        // A short array of scalars (a list of tags) is encoded afresh: its
+        // elements cost less to encode than its record costs to find, compare
+        // and keep, and it is mostly met inside an element being encoded
+        // afresh, where no record from the pass before exists.
+        if count < Self.shortScalarLimit, JSONEncodingNode.hasFixedForm(Element.self) {
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(count)
+            for index in indices {
+                elements.append(try node.encodeChild(self[index], at: .index(index)))
+            }
+            return .array(elements)
+        }
         var path = parent.path
         path.append(component)
-        let node = JSONEncodingNode(parent: parent, component: component, memo: memo)
         let identity = JSONStorageIdentity.of(self)
         let elementsAreValues = memo.scan.isValueType(Element.self)
         func holdsNoReference(_ index: Int) -> Bool {
@@ -122,6 +134,9 @@ extension Array: ReusableEncodableArray where Element: Encodable {
         memo.record(ArrayReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holds), at: path, spare: next)
         return .array(elements)
     }
+
+    /// Arrays of scalars shorter than this are encoded without the memo.
+    static var shortScalarLimit: Int { 16 }
 
     /// The fewest previous elements for which a spare is kept.
     static var spareMinimum: Int { 64 }

@@ -25,25 +25,9 @@ extension Array where Element == JSONValue {
         }
     }
 
-    /// Whether the `size` bytes (not the padding) of two values are equal,
-    /// compared a word at a time in place: a `memcmp` call per element cost
-    /// more than the comparison.
+    /// Whether the `size` bytes (not the padding) of two values are equal.
     @inline(__always)
     private static func sameBits(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
-        let size = MemoryLayout<JSONValue>.size
-        var offset = 0
-        while offset + 8 <= size {
-            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
-            offset += 8
-        }
-        while offset < size {
-            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
-                return false
-            }
-            offset += 1
-        }
-        return true
+        InPlaceBytes.equal(a, b, in: 0..<MemoryLayout<JSONValue>.size)
     }
 }

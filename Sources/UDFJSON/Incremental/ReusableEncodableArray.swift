@@ -104,24 +104,34 @@ extension Array: ReusableEncodableArray where Element: Encodable {
         let allHoldNoReference = record.allHoldNoReference
         try old.withUnsafeBytes { oldBytes in
             try withUnsafeBytes { newBytes in
-                var start = 0
-                while start < reusable {
-                    let end = Swift.min(start + Self.reuseBlock, reusable)
-                    // A block of elements, none reaching a reference, whose
-                    // bytes are all equal, padding included, has equal field
-                    // bytes: one comparison proves the whole block. A block
-                    // that differs anywhere, even in padding, is judged
-                    // element by element.
-                    let blockIsEqual = allHoldNoReference && {
-                        guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return false }
-                        return memcmp(oldBase + start * stride, newBase + start * stride, (end - start) * stride) == 0
-                    }()
-                    if !blockIsEqual {
+                // A run of elements, none reaching a reference, whose bytes
+                // are all equal, padding included, has equal field bytes: one
+                // comparison proves the whole run. A run that differs
+                // anywhere, even in padding, is halved until the runs are
+                // short, and those are judged element by element: a one-item
+                // change costs a dozen comparisons, not a check of every
+                // element of its block.
+                func runIsEqual(_ start: Int, _ end: Int) -> Bool {
+                    guard allHoldNoReference, let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return false }
+                    return memcmp(oldBase + start * stride, newBase + start * stride, (end - start) * stride) == 0
+                }
+                func judge(_ start: Int, _ end: Int) throws {
+                    if runIsEqual(start, end) { return }
+                    guard allHoldNoReference, end - start > Self.elementRun else {
                         for index in start..<end
                         where !(record.holdsNoReference[index] && Self.sameFields(oldBytes, newBytes, at: index * stride, fields)) {
                             try encodeAfresh(index)
                         }
+                        return
                     }
+                    let middle = (start + end) / 2
+                    try judge(start, middle)
+                    try judge(middle, end)
+                }
+                var start = 0
+                while start < reusable {
+                    let end = Swift.min(start + Self.reuseBlock, reusable)
+                    try judge(start, end)
                     start = end
                 }
             }
@@ -141,10 +151,12 @@ extension Array: ReusableEncodableArray where Element: Encodable {
     /// The fewest previous elements for which a spare is kept.
     static var spareMinimum: Int { 64 }
 
-    /// Elements compared by one `memcmp` at a time: a changed element costs
-    /// its block an element-by-element check, and an unchanged block costs
-    /// one call.
+    /// Elements compared by one `memcmp` at a time: an unchanged block costs
+    /// one call, and a changed one is halved.
     static var reuseBlock: Int { 64 }
+
+    /// Runs this short that differ are judged element by element.
+    static var elementRun: Int { 4 }
 
     /// Whether the field bytes of the elements at `offset` are the same in
     /// both buffers; a type with no field bytes has one value.
@@ -152,7 +164,7 @@ extension Array: ReusableEncodableArray where Element: Encodable {
         _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, at offset: Int, _ fields: [Range<Int>]
     ) -> Bool {
         guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return fields.isEmpty }
-        for field in fields where memcmp(oldBase + offset + field.lowerBound, newBase + offset + field.lowerBound, field.count) != 0 {
+        for field in fields where !InPlaceBytes.equal(oldBase + offset, newBase + offset, in: field) {
             return false
         }
         return true

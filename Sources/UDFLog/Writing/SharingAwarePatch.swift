@@ -22,26 +22,34 @@ enum SharingAwarePatch {
         if old.isIdentical(to: new) { return }
         switch (old, new) {
         case (.object(let before), .object(let after)):
-            // Operations come out in key order, as before; only the keys that
-            // can yield one are sorted (one, for a one-leaf edit of an item).
-            var removed: [String] = []
-            // Keys by scalars: a respelled key is removed, then added anew.
-            for key in before.keys where after.value(exactlyAt: key) == nil {
-                removed.append(key)
-            }
-            for key in removed.sorted(by: JSONWriter.utf8Precedes) {
-                operations.append(.remove(path: pointer.appending(key)))
-            }
-            var touched: [String] = []
+            // Each key of `after` is looked up once, by scalars (a respelled
+            // key is removed, then added anew); what it found is kept for the
+            // walk below.
+            var touched: [(key: String, previous: JSONValue?, value: JSONValue)] = []
+            var kept = 0
             for (key, value) in after {
-                if let previous = before.value(exactlyAt: key), previous.isIdentical(to: value) || (!value.isContainer && previous == value) {
+                let previous = before.value(exactlyAt: key)
+                guard let previous else {
+                    touched.append((key, nil, value))
                     continue
                 }
-                touched.append(key)
+                kept += 1
+                if previous.isIdentical(to: value) || (!value.isContainer && previous == value) { continue }
+                touched.append((key, previous, value))
             }
-            for key in touched.sorted(by: JSONWriter.utf8Precedes) {
-                guard let value = after.value(exactlyAt: key) else { continue }
-                if let previous = before.value(exactlyAt: key) {
+            // No two keys of an object are equivalent, so each key kept is a
+            // different key of `before`: if all of them were kept, none went.
+            // Operations come out in key order, as before; only the keys that
+            // can yield one are sorted (one, for a one-leaf edit of an item).
+            if kept < before.count {
+                let removed = before.keys.filter { after.value(exactlyAt: $0) == nil }
+                for key in removed.sorted(by: JSONWriter.utf8Precedes) {
+                    operations.append(.remove(path: pointer.appending(key)))
+                }
+            }
+            touched.sort { JSONWriter.utf8Precedes($0.key, $1.key) }
+            for (key, previous, value) in touched {
+                if let previous {
                     collect(previous, value, at: pointer.appending(key), into: &operations)
                 } else {
                     operations.append(.add(path: pointer.appending(key), value: value))

@@ -107,13 +107,22 @@ import UDFJSON
             (["caf\u{E9}": 1, "x": 2], ["cafe\u{301}": 1, "x": 2]),
             (["caf\u{E9}": 1, "x": 2], ["cafe\u{301}": 1, "x": 3]),
             (["caf\u{E9}": ["n": 1]], ["cafe\u{301}": ["n": 1], "caf": 0]),
+            // Grown at the end, and grown with an old element respelled or changed in sign.
+            (["log": ["a", "b"]], ["log": ["a", "b", "c", "d"]]),
+            (["log": ["caf\u{E9}", "b"]], ["log": ["cafe\u{301}", "b", "c"]]),
+            (["log": [0.0, 1]], ["log": [-0.0, 1, 2]]),
+            (["log": [["n": 1]]], ["log": [["n": 2], ["n": 3]]]),
         ]
         for (old, new) in cases {
             let patch = SharingAwarePatch.make(from: old, to: new)
-            #expect(try patch.apply(to: old).canonicalText == new.canonicalText, "\(old.canonicalText) → \(new.canonicalText)")
+            #expect(try patch.apply(to: old).canonicalBytes == new.canonicalBytes, "\(old.canonicalText) → \(new.canonicalText)")
         }
         #expect(SharingAwarePatch.make(from: ["caf\u{E9}": 1, "x": 2], to: ["cafe\u{301}": 1, "x": 3]).jsonValue.canonicalText
             == #"[{"op":"remove","path":"/caf\#u{E9}"},{"op":"add","path":"/cafe\#u{301}","value":1},{"op":"replace","path":"/x","value":3}]"#)
+        let log: JSONValue = ["log": ["a", "b"]]
+        let grown: JSONValue = ["log": .array((log["log"]?.arrayValue ?? []) + ["c", "d"])]
+        #expect(SharingAwarePatch.make(from: log, to: grown).jsonValue.canonicalText
+            == #"[{"op":"add","path":"/log/2","value":"c"},{"op":"add","path":"/log/3","value":"d"}]"#)
         #expect(SharingAwarePatch.make(from: ["a": 1], to: ["a": 1]).operations.isEmpty)
         #expect(SharingAwarePatch.make(from: ["a": [1, 2]], to: ["a": [1, 5]]).jsonValue.canonicalText
             == #"[{"op":"replace","path":"/a/1","value":5}]"#)

@@ -7,8 +7,9 @@ import UDFJSON
 /// Consecutive states from `IncrementalJSONEncoder` share the storage of
 /// every unchanged array element and object, so `isIdentical(to:)` skips
 /// them in O(1). Objects are compared key by key and equal-length arrays
-/// index by index; anything else (arrays that grew or shrank, scalars at the
-/// root) is handed to `JSONPatch.make`, whose operations are rebased. The
+/// index by index, and an array that only grew at its end gets its new
+/// elements added; anything else (other arrays that grew or shrank, scalars
+/// at the root) is handed to `JSONPatch.make`, whose operations are rebased. The
 /// patch may differ in form from `JSONPatch.make`'s, but applying it to the
 /// old state gives exactly the new one.
 enum SharingAwarePatch {
@@ -65,6 +66,12 @@ enum SharingAwarePatch {
                 }
                 collect(before[index], after[index], at: pointer.appending(index: index), into: &operations)
                 index += 1
+            }
+        case (.array(let before), .array(let after)) where after.count > before.count && after.sameBitsRun(with: before, from: 0) == before.count:
+            // Grown at the end only (a log): the old elements are the same
+            // bits, so the new ones are added, with no search for a common run.
+            for index in before.count..<after.count {
+                operations.append(.add(path: pointer.appending(index: index), value: after[index]))
             }
         default:
             if old == new { return }

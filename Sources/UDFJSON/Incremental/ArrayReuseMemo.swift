@@ -56,6 +56,9 @@ final class ArrayReuseMemo {
     /// This pass's arrays by buffer, for `ReferenceScan` to skip an array it
     /// meets inside an element that was just encoded.
     private var currentVerdicts: [JSONStorageIdentity: Bool] = [:]
+    /// What the last finished pass changed in the arrays it wrote.
+    private(set) var edits = ArrayEdits()
+    private var currentEdits = ArrayEdits()
     let scan = ReferenceScan()
     private var fieldBytes: [ObjectIdentifier: FieldBytes] = [:]
 
@@ -81,6 +84,17 @@ final class ArrayReuseMemo {
         }
     }
 
+    /// Notes that this pass made `after` from the previous pass's `before`,
+    /// writing only at `changed` and past the shorter count.
+    func recordEdit(before: [JSONValue], after: [JSONValue], changed: [Int]) {
+        currentEdits.record(before: before, after: after, changed: changed)
+    }
+
+    /// Forgets the last pass's edits before this pass writes into its buffers.
+    func startPass() {
+        edits = ArrayEdits()
+    }
+
     /// Whether `value` holds no reference, judged on this very value.
     func holdsNoReference<Value>(_ value: Value) -> Bool {
         !scan.holdsReference(value, knownArrays: currentVerdicts)
@@ -93,6 +107,8 @@ final class ArrayReuseMemo {
         spares = currentSpares
         currentSpares = [:]
         currentVerdicts = [:]
+        edits = currentEdits
+        currentEdits = ArrayEdits()
     }
 
     /// Forgets a failed pass; the next one compares against the last good pass.
@@ -100,6 +116,7 @@ final class ArrayReuseMemo {
         current = [:]
         currentSpares = [:]
         currentVerdicts = [:]
+        currentEdits = ArrayEdits()
     }
 
     func forgetAll() {
@@ -108,5 +125,7 @@ final class ArrayReuseMemo {
         spares = [:]
         currentSpares = [:]
         currentVerdicts = [:]
+        edits = ArrayEdits()
+        currentEdits = ArrayEdits()
     }
 }

@@ -31,10 +31,15 @@ public final class IncrementalJSONEncoder {
 
     public init() {}
 
+    /// What the last pass changed in each array it wrote from the pass
+    /// before's, valid until the next pass starts.
+    public var lastEdits: ArrayEdits { memo.edits }
+
     /// Encodes `value` as a `JSONValue`, exactly as `JSONValueEncoder` does.
     ///
     /// - Throws: `JSONEncodingError` naming the value and its coding path.
     public func encode<T: Encodable>(_ value: T) throws(JSONEncodingError) -> JSONValue {
+        memo.startPass()
         let root = JSONEncodingNode(parent: nil, component: nil, memo: memo, hints: hints)
         do {
             try root.encodeHere(value)

@@ -7,7 +7,8 @@ import Foundation
 /// with its hash, size and storage, and each child's. A container that
 /// shares storage with the one measured at its place last time is taken as
 /// it was, in O(1). An array that changed is compared with the old one
-/// element by element (bits, `sameBitsRun`), and only the elements that
+/// element by element (bits, `sameBitsRun`), unless the encoder's
+/// `ArrayEdits` name the positions it changed, and only the elements that
 /// differ are measured; its wrapping sum of terms is updated at those
 /// positions. Elements that moved are found by storage identity. An object
 /// that changed looks each member up in the old one.
@@ -36,10 +37,14 @@ public final class IncrementalTreeHash {
     public init() {}
 
     /// The tree hash and canonical size of `value`.
-    public func measure(_ value: JSONValue) -> Measure {
+    ///
+    /// - Parameter edits: The encoder's proof of which positions changed in
+    ///   the arrays it made from the previous state's: no other position of
+    ///   those arrays is compared.
+    public func measure(_ value: JSONValue, edits: ArrayEdits = ArrayEdits()) -> Measure {
         var node = root
         root = nil
-        let result = Self.measure(value, memo: &node)
+        let result = Self.measure(value, memo: &node, edits: edits)
         root = node
         return result
     }
@@ -94,19 +99,19 @@ public final class IncrementalTreeHash {
 
     // MARK: Measuring
 
-    static func measure(_ value: JSONValue, memo: inout Node?) -> Measure {
+    static func measure(_ value: JSONValue, memo: inout Node?, edits: ArrayEdits) -> Measure {
         switch value {
         case .array(let elements):
-            return measureArray(elements, memo: &memo)
+            return measureArray(elements, memo: &memo, edits: edits)
         case .object(let members):
-            return measureObject(members, memo: &memo)
+            return measureObject(members, memo: &memo, edits: edits)
         default:
             memo = nil
             return Measure(hash: StateTreeHash.scalar(value), size: JSONWriter.canonicalSize(ofScalar: value))
         }
     }
 
-    private static func measureArray(_ elements: [JSONValue], memo: inout Node?) -> Measure {
+    private static func measureArray(_ elements: [JSONValue], memo: inout Node?, edits: ArrayEdits) -> Measure {
         if let node = memo, case .array(let array) = node.body, sameStorage(elements, array.elements) {
             return Measure(hash: node.hash, size: node.size)
         }
@@ -115,11 +120,11 @@ public final class IncrementalTreeHash {
         memo = nil
         if case .array(var array)? = node?.body {
             node = nil
-            update(&array, with: elements)
+            update(&array, with: elements, edits: edits)
             return finish(array, into: &memo)
         }
         var array = ArrayMemo(elements: [], hashes: [], sizes: [], children: [], sum: 0, contentSize: 0)
-        rebuild(&array, with: elements)
+        rebuild(&array, with: elements, edits: edits)
         return finish(array, into: &memo)
     }
 
@@ -134,26 +139,32 @@ public final class IncrementalTreeHash {
     }
 
     /// Measures the elements that differ from the old ones at their
-    /// positions; rebuilds when too many differ.
-    private static func update(_ array: inout ArrayMemo, with elements: [JSONValue]) {
+    /// positions (those the encoder names, or else those whose bits
+    /// differ); rebuilds when too many differ.
+    private static func update(_ array: inout ArrayMemo, with elements: [JSONValue], edits: ArrayEdits) {
         let old = array.elements
         let common = min(old.count, elements.count)
         var changed: [Int] = []
-        var index = 0
-        while index < common {
-            index += elements.sameBitsRun(with: old, from: index)
-            guard index < common else { break }
-            changed.append(index)
-            if changed.count > changedBeforeRebuild {
-                rebuild(&array, with: elements)
-                return
+        if let proven = edits.changedPositions(of: elements, from: old) {
+            changed = proven
+        } else {
+            var index = 0
+            while index < common {
+                index += elements.sameBitsRun(with: old, from: index)
+                guard index < common else { break }
+                changed.append(index)
+                if changed.count > changedBeforeRebuild { break }
+                index += 1
             }
-            index += 1
+        }
+        if changed.count > changedBeforeRebuild {
+            rebuild(&array, with: elements, edits: edits)
+            return
         }
         for position in changed {
             var child = array.children[position]
             array.children[position] = nil
-            let measure = measure(elements[position], memo: &child)
+            let measure = measure(elements[position], memo: &child, edits: edits)
             array.children[position] = child
             array.sum &-= StateTreeHash.elementTerm(array.hashes[position], at: position)
             array.sum &+= StateTreeHash.elementTerm(measure.hash, at: position)
@@ -172,7 +183,7 @@ public final class IncrementalTreeHash {
         }
         for position in common..<max(common, elements.count) {
             var child: Node?
-            let measure = measure(elements[position], memo: &child)
+            let measure = measure(elements[position], memo: &child, edits: edits)
             array.children.append(child)
             array.sum &+= StateTreeHash.elementTerm(measure.hash, at: position)
             array.contentSize += measure.size
@@ -184,7 +195,7 @@ public final class IncrementalTreeHash {
 
     /// Measures every position again, reusing the old measure of each
     /// element that is unchanged at its position or moved (same storage).
-    private static func rebuild(_ array: inout ArrayMemo, with elements: [JSONValue]) {
+    private static func rebuild(_ array: inout ArrayMemo, with elements: [JSONValue], edits: ArrayEdits) {
         let old = array
         var moved: [JSONStorageIdentity: Int] = [:]
         if !old.elements.isEmpty {
@@ -208,7 +219,7 @@ public final class IncrementalTreeHash {
                 append(old.hashes[from], old.sizes[from], old.children[from], at: index, to: &array)
             } else {
                 var child = index < old.children.count ? old.children[index] : nil
-                let measure = measure(elements[index], memo: &child)
+                let measure = measure(elements[index], memo: &child, edits: edits)
                 append(measure.hash, measure.size, child, at: index, to: &array)
             }
             index += 1
@@ -223,7 +234,7 @@ public final class IncrementalTreeHash {
         array.contentSize += size
     }
 
-    private static func measureObject(_ members: [String: JSONValue], memo: inout Node?) -> Measure {
+    private static func measureObject(_ members: [String: JSONValue], memo: inout Node?, edits: ArrayEdits) -> Measure {
         if let node = memo, case .object(let object) = node.body, sameStorage(members, object.members) {
             return Measure(hash: node.hash, size: node.size)
         }
@@ -239,7 +250,7 @@ public final class IncrementalTreeHash {
         for (key, value) in members {
             guard let index = object.entries.index(forKey: key) else {
                 var child: Node?
-                let entry = measureMember(key, value, memo: &child)
+                let entry = measureMember(key, value, memo: &child, edits: edits)
                 object.sum &+= entry.term
                 object.contentSize += entry.size
                 object.entries[key] = entry
@@ -254,7 +265,7 @@ public final class IncrementalTreeHash {
             let oldSize = object.entries.values[index].size
             var child = sameKey ? object.entries.values[index].child : nil
             object.entries.values[index].child = nil
-            let entry = measureMember(key, value, memo: &child)
+            let entry = measureMember(key, value, memo: &child, edits: edits)
             object.sum &-= oldTerm
             object.sum &+= entry.term
             object.contentSize += entry.size - oldSize
@@ -278,8 +289,8 @@ public final class IncrementalTreeHash {
     }
 
     /// Takes `memo` (left nil): the entry holds the child's memo after.
-    private static func measureMember(_ key: String, _ value: JSONValue, memo: inout Node?) -> Entry {
-        let measure = measure(value, memo: &memo)
+    private static func measureMember(_ key: String, _ value: JSONValue, memo: inout Node?, edits: ArrayEdits) -> Entry {
+        let measure = measure(value, memo: &memo, edits: edits)
         let term = StateTreeHash.memberTerm(key: StateTreeHash.string(key), value: measure.hash)
         let entry = Entry(key: key, value: value, term: term, size: JSONWriter.canonicalSize(of: key) + 1 + measure.size, child: memo)
         memo = nil

@@ -140,6 +140,9 @@ extension Array: ReusableEncodableArray where Element: Encodable {
         for index in reusable..<count {
             try encodeAfresh(index)
         }
+        if written {
+            memo.recordEdit(before: record.elements, after: elements, changed: changed)
+        }
         let next = written && keepsSpare ? ArrayReuseMemo.Spare(elements: record.elements, stale: changed) : spare
         memo.record(ArrayReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holds), at: path, spare: next)
         return .array(elements)

@@ -22,10 +22,13 @@ public final class IncrementalRedaction {
         changesNothing = redactor.changesNothing
     }
 
-    public func redact(_ state: JSONValue) -> JSONValue {
+    /// - Parameter edits: The encoder's proof of which positions changed in
+    ///   the arrays it made from the previous state's: no other position of
+    ///   those arrays is looked at.
+    public func redact(_ state: JSONValue, edits: ArrayEdits = ArrayEdits()) -> JSONValue {
         if changesNothing { return state }
         guard byKeyOnly else { return redactor.redact(state).value }
-        let output = redactKeys(state, previousInput: previous?.input, previousOutput: previous?.output)
+        let output = redactKeys(state, previousInput: previous?.input, previousOutput: previous?.output, edits: edits)
         previous = (state, output)
         return output
     }
@@ -36,7 +39,7 @@ public final class IncrementalRedaction {
     public func redactAlone(_ value: JSONValue) -> JSONValue {
         if changesNothing { return value }
         guard byKeyOnly else { return redactor.redact(value).value }
-        return redactKeys(value, previousInput: nil, previousOutput: nil)
+        return redactKeys(value, previousInput: nil, previousOutput: nil, edits: ArrayEdits())
     }
 
     private func isSecret(_ key: String) -> Bool {
@@ -49,7 +52,7 @@ public final class IncrementalRedaction {
         return verdict
     }
 
-    private func redactKeys(_ value: JSONValue, previousInput: JSONValue?, previousOutput: JSONValue?) -> JSONValue {
+    private func redactKeys(_ value: JSONValue, previousInput: JSONValue?, previousOutput: JSONValue?, edits: ArrayEdits) -> JSONValue {
         if let previousInput, let previousOutput, value.isIdentical(to: previousInput) {
             return previousOutput
         }
@@ -66,7 +69,7 @@ public final class IncrementalRedaction {
                     }
                 } else if member.isContainer {
                     let redacted = redactKeys(
-                        member, previousInput: oldInput?.value(exactlyAt: key), previousOutput: oldOutput?.value(exactlyAt: key)
+                        member, previousInput: oldInput?.value(exactlyAt: key), previousOutput: oldOutput?.value(exactlyAt: key), edits: edits
                     )
                     if !redacted.isIdentical(to: member) {
                         changed = changed ?? members
@@ -82,6 +85,29 @@ public final class IncrementalRedaction {
             // bits as the old one at its index comes out as it is.
             let oldOutputIsInput = previousOutput.map { output in previousInput.map(output.isIdentical(to:)) ?? false } ?? false
             var changed: [JSONValue]?
+            func visit(_ index: Int) {
+                guard elements[index].isContainer else { return }
+                let redacted = redactKeys(
+                    elements[index],
+                    previousInput: oldInput.flatMap { index < $0.count ? $0[index] : nil },
+                    previousOutput: oldOutput.flatMap { index < $0.count ? $0[index] : nil },
+                    edits: edits
+                )
+                if !redacted.isIdentical(to: elements[index]) {
+                    changed = changed ?? elements
+                    changed?[index] = redacted
+                }
+            }
+            if oldOutputIsInput, let oldInput, let proven = edits.changedPositions(of: elements, from: oldInput) {
+                // The encoder proved every other position unchanged.
+                for index in proven {
+                    visit(index)
+                }
+                for index in min(oldInput.count, elements.count)..<elements.count {
+                    visit(index)
+                }
+                return changed.map(JSONValue.array) ?? value
+            }
             var index = 0
             while index < elements.count {
                 if oldOutputIsInput, let oldInput {
@@ -91,17 +117,8 @@ public final class IncrementalRedaction {
                         continue
                     }
                 }
-                defer { index += 1 }
-                guard elements[index].isContainer else { continue }
-                let redacted = redactKeys(
-                    elements[index],
-                    previousInput: oldInput.flatMap { index < $0.count ? $0[index] : nil },
-                    previousOutput: oldOutput.flatMap { index < $0.count ? $0[index] : nil }
-                )
-                if !redacted.isIdentical(to: elements[index]) {
-                    changed = changed ?? elements
-                    changed?[index] = redacted
-                }
+                visit(index)
+                index += 1
             }
             return changed.map(JSONValue.array) ?? value
         default:

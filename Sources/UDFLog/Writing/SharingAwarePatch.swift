@@ -13,13 +13,17 @@ import UDFJSON
 /// patch may differ in form from `JSONPatch.make`'s, but applying it to the
 /// old state gives exactly the new one.
 enum SharingAwarePatch {
-    static func make(from old: JSONValue, to new: JSONValue) -> JSONPatch {
+    /// - Parameter edits: The encoder's proof of which positions changed in
+    ///   the arrays it made from `old`'s: no other position is compared.
+    static func make(from old: JSONValue, to new: JSONValue, edits: ArrayEdits = ArrayEdits()) -> JSONPatch {
         var operations: [PatchOperation] = []
-        collect(old, new, at: .root, into: &operations)
+        collect(old, new, at: .root, into: &operations, edits: edits)
         return JSONPatch(operations)
     }
 
-    private static func collect(_ old: JSONValue, _ new: JSONValue, at pointer: JSONPointer, into operations: inout [PatchOperation]) {
+    private static func collect(
+        _ old: JSONValue, _ new: JSONValue, at pointer: JSONPointer, into operations: inout [PatchOperation], edits: ArrayEdits
+    ) {
         if old.isIdentical(to: new) { return }
         switch (old, new) {
         case (.object(let before), .object(let after)):
@@ -51,12 +55,18 @@ enum SharingAwarePatch {
             touched.sort { JSONWriter.utf8Precedes($0.key, $1.key) }
             for (key, previous, value) in touched {
                 if let previous {
-                    collect(previous, value, at: pointer.appending(key), into: &operations)
+                    collect(previous, value, at: pointer.appending(key), into: &operations, edits: edits)
                 } else {
                     operations.append(.add(path: pointer.appending(key), value: value))
                 }
             }
         case (.array(let before), .array(let after)) where before.count == after.count:
+            if let proven = edits.changedPositions(of: after, from: before) {
+                for index in proven {
+                    collect(before[index], after[index], at: pointer.appending(index: index), into: &operations, edits: edits)
+                }
+                return
+            }
             var index = 0
             while index < before.count {
                 let same = after.sameBitsRun(with: before, from: index)
@@ -64,12 +74,12 @@ enum SharingAwarePatch {
                     index += same
                     continue
                 }
-                collect(before[index], after[index], at: pointer.appending(index: index), into: &operations)
+                collect(before[index], after[index], at: pointer.appending(index: index), into: &operations, edits: edits)
                 index += 1
             }
-        case (.array(let before), .array(let after)) where after.count > before.count && after.sameBitsRun(with: before, from: 0) == before.count:
-            // Grown at the end only (a log): the old elements are the same
-            // bits, so the new ones are added, with no search for a common run.
+        case (.array(let before), .array(let after)) where after.count > before.count && onlyGrew(after, from: before, edits: edits):
+            // Grown at the end only (a log): the new elements are added, with
+            // no search for a common run.
             for index in before.count..<after.count {
                 operations.append(.add(path: pointer.appending(index: index), value: after[index]))
             }
@@ -81,6 +91,15 @@ enum SharingAwarePatch {
                 operations.append(.replace(path: pointer, value: new))
             }
         }
+    }
+
+    /// Whether `after` is `before` with elements added at its end: the
+    /// encoder's edits say so, or else the bits of the old elements do.
+    private static func onlyGrew(_ after: [JSONValue], from before: [JSONValue], edits: ArrayEdits) -> Bool {
+        if let proven = edits.changedPositions(of: after, from: before) {
+            return proven.isEmpty
+        }
+        return after.sameBitsRun(with: before, from: 0) == before.count
     }
 
     private static func rebase(_ operation: PatchOperation, onto prefix: JSONPointer) -> PatchOperation {

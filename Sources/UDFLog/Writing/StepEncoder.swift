@@ -68,8 +68,13 @@ final class StepEncoder {
             return row
         }
         let state: JSONValue
+        // Which positions changed in the encoder's arrays: the stages below
+        // look at those alone, valid until the encoder's next pass.
+        let edits: ArrayEdits
         do {
-            state = stateRedaction.redact(try stateEncoder.encode(input.state))
+            let encoded = try stateEncoder.encode(input.state)
+            edits = stateEncoder.lastEdits
+            state = stateRedaction.redact(encoded, edits: edits)
         } catch {
             throw RecordingError.unencodable(step: input.step, reason: "\(error)")
         }
@@ -84,14 +89,14 @@ final class StepEncoder {
             hash = textHasher.of(bytes)
             size = bytes.count
         case .tree:
-            let measure = treeHasher.measure(state)
+            let measure = treeHasher.measure(state, edits: edits)
             hash = measure.hex
             size = measure.size
         }
         var patch: String?
         var made: JSONPatch?
         if let previous = position.previous, !policy.wantsKeyframe(after: position.sinceKeyframe, stateBytes: size) {
-            let fromPrevious = SharingAwarePatch.make(from: previous, to: state)
+            let fromPrevious = SharingAwarePatch.make(from: previous, to: state, edits: edits)
             made = fromPrevious
             let text = fromPrevious.jsonValue.canonicalText
             if policy.patchIsWorthIt(patchBytes: text.utf8.count, stateBytes: size) {

@@ -28,6 +28,30 @@ import UDFJSON
         expectSameAsPlain(text)
     }
 
+    /// The recorder writes patch text straight from the operations; it must
+    /// be the patch document's canonical text, byte for byte.
+    @Test func canonicalTextIsTheDocumentsCanonicalText() throws {
+        let tokens = ["a/b", "~", "~1", "caf\u{E9}", "cafe\u{301}", "\u{0}ctl\n\"q\"", "", "\u{1F600}", "-", "0"]
+        let pointers = [JSONPointer.root] + tokens.map { JSONPointer(tokens: [$0]) } + [JSONPointer(tokens: tokens)]
+        let values: [JSONValue] = [
+            .null, true, -0.0, 0.0, 1e300, .number(JSONNumber(literal: "123456789012345678901234567890")!),
+            "cafe\u{301}", "\u{7F}\u{1F}\"\\", ["z": 1, "a": ["\u{212A}": [1, 2]], "é": "x"], [[], [:], [nil, "s"]],
+        ]
+        var operations: [PatchOperation] = []
+        for (index, pointer) in pointers.enumerated() {
+            let value = values[index % values.count]
+            let other = pointers[(index + 3) % pointers.count]
+            operations += [
+                .add(path: pointer, value: value), .remove(path: pointer), .replace(path: pointer, value: value),
+                .move(from: other, path: pointer), .copy(from: other, path: pointer), .test(path: pointer, value: value),
+            ]
+        }
+        let patches = [JSONPatch([]), JSONPatch(operations)] + operations.map { JSONPatch([$0]) }
+        for patch in patches {
+            #expect(Array(patch.canonicalText.utf8) == patch.jsonValue.canonicalBytes, "\(patch.jsonValue.canonicalText)")
+        }
+    }
+
     @Test(arguments: [
         // Near misses of the form: read the plain way, with the same result.
         #" [{"op":"replace","path":"/a","value":1}]"#,

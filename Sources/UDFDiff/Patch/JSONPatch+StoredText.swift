@@ -25,6 +25,42 @@ extension JSONPatch {
     }
 }
 
+extension JSONPatch {
+    /// The patch's canonical text, byte for byte `jsonValue.canonicalText`,
+    /// written straight from the operations instead of through an object
+    /// per operation: each operation's members in canonical (UTF-8 byte)
+    /// order, `from`, `op`, `path`, `value`.
+    public var canonicalText: String {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for (index, operation) in operations.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "{"))
+            switch operation {
+            case .move(let from, _), .copy(let from, _):
+                bytes.append(contentsOf: #""from":"#.utf8)
+                JSONWriter.appendString(from.description, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+            case .add, .remove, .replace, .test:
+                break
+            }
+            bytes.append(contentsOf: #""op":"#.utf8)
+            JSONWriter.appendString(operation.name, to: &bytes)
+            bytes.append(contentsOf: #","path":"#.utf8)
+            JSONWriter.appendString(operation.path.description, to: &bytes)
+            switch operation {
+            case .add(_, let value), .replace(_, let value), .test(_, let value):
+                bytes.append(contentsOf: #","value":"#.utf8)
+                JSONWriter.appendCanonical(value, to: &bytes)
+            case .remove, .move, .copy:
+                break
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
 /// Reads the recorder's canonical patch form, or gives up with nil.
 private struct StoredPatchReader {
     let buffer: UnsafeBufferPointer<UInt8>

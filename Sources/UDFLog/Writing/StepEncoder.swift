@@ -98,7 +98,7 @@ final class StepEncoder {
         if let previous = position.previous, !policy.wantsKeyframe(after: position.sinceKeyframe, stateBytes: size) {
             let fromPrevious = SharingAwarePatch.make(from: previous, to: state, edits: edits)
             made = fromPrevious
-            let text = fromPrevious.jsonValue.canonicalText
+            let text = fromPrevious.canonicalText
             if policy.patchIsWorthIt(patchBytes: text.utf8.count, stateBytes: size) {
                 patch = text
             }

@@ -53,6 +53,31 @@ import Testing
         }
     }
 
+    /// Many edits between two writes, as between two keyframes: past a few
+    /// misplaced elements the writer finds the rest by identity in the old
+    /// layout. Respellings (NFC to NFD, in values and keys), 0.0 to −0.0,
+    /// moves and swaps still give the plain writer's bytes.
+    @Test func manyEditsBetweenWritesAndMovesWriteThePlainBytes() {
+        var random = SplitMix64(seed: 77)
+        let writer = IncrementalCanonicalWriter()
+        var items = (0..<64).map { Self.item($0, &random) }
+        for round in 0..<120 {
+            for _ in 0..<Int.random(in: 1...30, using: &random) {
+                let index = Int.random(in: 0..<items.count, using: &random)
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0: items[index] = ["caf\u{E9}": .number(JSONNumber(index)), "title": .string("item \(index) with a title long enough to be reused")]
+                case 1: items[index] = ["cafe\u{301}": .number(JSONNumber(index)), "title": .string("item \(index) with a title long enough to be reused")]
+                case 2: items[index] = ["score": .number(JSONNumber(Bool.random(using: &random) ? 0.0 : -0.0)), "pad": "long enough to be copied as a range"]
+                case 3: items.insert(Self.item(round, &random), at: 0)
+                case 4: items.swapAt(index, Int.random(in: 0..<items.count, using: &random))
+                default: if items.count > 8 { items.remove(at: index) }
+                }
+            }
+            let state: JSONValue = ["items": .array(items)]
+            #expect(writer.write(state) == state.canonicalBytes, "round \(round)")
+        }
+    }
+
     /// A list at the same path rebuilt from scratch (nothing shared) is
     /// written afresh, not copied from the old layout.
     @Test func unsharedEqualLookingListsAreRewrittenCorrectly() {

@@ -26,11 +26,16 @@ extension JSONPatch {
 }
 
 extension JSONPatch {
-    /// The patch's canonical text, byte for byte `jsonValue.canonicalText`,
+    /// The patch's canonical text, byte for byte `jsonValue.canonicalText`.
+    public var canonicalText: String {
+        String(decoding: canonicalBytes, as: UTF8.self)
+    }
+
+    /// The patch's canonical bytes, byte for byte `jsonValue.canonicalBytes`,
     /// written straight from the operations instead of through an object
     /// per operation: each operation's members in canonical (UTF-8 byte)
     /// order, `from`, `op`, `path`, `value`.
-    public var canonicalText: String {
+    public var canonicalBytes: [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         for (index, operation) in operations.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -57,7 +62,7 @@ extension JSONPatch {
             bytes.append(UInt8(ascii: "}"))
         }
         bytes.append(UInt8(ascii: "]"))
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }
 

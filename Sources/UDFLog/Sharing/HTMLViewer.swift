@@ -110,7 +110,7 @@ public struct HTMLViewer {
         if stepIndex + 1 - metaFirst >= Self.stepsPerChunk { try flushMeta() }
 
         if let previous, patchBytes < keyframeBytes * Self.keyframeRatio {
-            let patch = SharingAwarePatch.make(from: previous, to: step.state).jsonValue.canonicalBytes
+            let patch = SharingAwarePatch.make(from: previous, to: step.state).canonicalBytes
             stateChunk += [UInt8(ascii: ",")] + patch
             patchBytes += patch.count
         } else {

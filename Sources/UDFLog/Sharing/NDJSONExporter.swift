@@ -68,7 +68,7 @@ public struct NDJSONExporter {
             line += Self.member("actionName", summary.actionName.map { JSONValue.string($0).canonicalBytes } ?? Self.null)
             line += Self.member("cause", summary.cause.map { JSONValue.number(JSONNumber($0)).canonicalBytes } ?? Self.null)
             if patches, let previous {
-                line += Self.member("patch", JSONPatch.make(from: previous, to: safeState.value).jsonValue.canonicalBytes)
+                line += Self.member("patch", JSONPatch.make(from: previous, to: safeState.value).canonicalBytes)
             } else {
                 line += Self.member("patch", Self.null)
             }

@@ -59,7 +59,7 @@ public struct TimelineDocumentWriter {
         _ step: StepInput, canonicalState: [UInt8]? = nil, stateHash: String? = nil, canonicalAction: [UInt8]? = nil
     ) throws {
         let state = canonicalState ?? step.state.canonicalBytes
-        let patch = encoding == .patches ? previous.map { SharingAwarePatch.make(from: $0, to: step.state).jsonValue.canonicalBytes } : nil
+        let patch = encoding == .patches ? previous.map { SharingAwarePatch.make(from: $0, to: step.state).canonicalBytes } : nil
         try appendLine(step, state: state, stateHash: stateHash, canonicalAction: canonicalAction, patch: patch)
         if encoding == .patches { previous = step.state }
     }

@@ -32,8 +32,9 @@ public struct ArrayEdits {
     /// from `before` itself. Positions at or past the shorter count differ
     /// in length only.
     public func changedPositions(of elements: [JSONValue], from before: [JSONValue]) -> [Int]? {
+        // The edit holds `after` itself, so finding it by `elements`'s
+        // identity proves `elements` is that buffer.
         guard let identity = JSONStorageIdentity.of(elements), let edit = edits[identity],
-              identity == JSONStorageIdentity.of(edit.after),
               let old = JSONStorageIdentity.of(before), old == JSONStorageIdentity.of(edit.before) else {
             return nil
         }

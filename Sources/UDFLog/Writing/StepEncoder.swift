@@ -93,12 +93,11 @@ final class StepEncoder {
             hash = measure.hex
             size = measure.size
         }
+        // Made at keyframes too: it names the members the step is indexed under.
+        let made = position.previous.map { SharingAwarePatch.make(from: $0, to: state, edits: edits) }
         var patch: String?
-        var made: JSONPatch?
-        if let previous = position.previous, !policy.wantsKeyframe(after: position.sinceKeyframe, stateBytes: size) {
-            let fromPrevious = SharingAwarePatch.make(from: previous, to: state, edits: edits)
-            made = fromPrevious
-            let text = fromPrevious.canonicalText
+        if let made, !policy.wantsKeyframe(after: position.sinceKeyframe, stateBytes: size) {
+            let text = made.canonicalText
             if policy.patchIsWorthIt(patchBytes: text.utf8.count, stateBytes: size) {
                 patch = text
             }
@@ -164,8 +163,8 @@ final class StepEncoder {
     /// The stored row, moving the encoder on past `state`.
     ///
     /// - Parameter made: The patch from the previous state, when one was
-    ///   made: the step is indexed under the members it names. A keyframe
-    ///   without one makes it; a kept patch is read from its text.
+    ///   made: the step is indexed under the members it names. A kept
+    ///   keyframe without one makes it; a kept patch is read from its text.
     private func row(
         _ input: HostStep, timelineID: Int, action: (raw: JSONValue, redacted: JSONValue)?, state: JSONValue,
         keyframe: String?, patch: String?, hash: String, size: Int, made: JSONPatch? = nil

@@ -39,6 +39,9 @@ public struct JSONParser: Sendable {
     }
 
     public let limits: Limits
+    /// Whether objects with the keys of the one before at their depth are
+    /// read from it (see `ObjectShape`); off only for tests comparing the two.
+    var reusesObjectShapes = true
 
     public init(limits: Limits = .default) {
         self.limits = limits
@@ -68,13 +71,13 @@ public struct JSONParser: Sendable {
     ///
     /// - Throws: `JSONParseError`, with offsets into `buffer`.
     public func parseValue(in buffer: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONParseError) -> (value: JSONValue, end: Int) {
-        var reader = JSONByteReader(buffer: buffer, limits: limits, tracksSpans: false, start: start)
+        var reader = JSONByteReader(buffer: buffer, limits: limits, tracksSpans: false, reusesShapes: reusesObjectShapes, start: start)
         let value = try reader.parseDocument()
         return (value, reader.offset)
     }
 
     private func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
-        var reader = JSONByteReader(buffer: buffer, limits: limits, tracksSpans: false)
+        var reader = JSONByteReader(buffer: buffer, limits: limits, tracksSpans: false, reusesShapes: reusesObjectShapes)
         do {
             return .success(try reader.parseDocument())
         } catch {
@@ -107,7 +110,7 @@ public struct JSONParser: Sendable {
     private func parseWithSpans(
         buffer: UnsafeBufferPointer<UInt8>, minimumSpan: Int
     ) -> Result<(JSONValue, [JSONStorageIdentity: Range<Int>]?), JSONParseError> {
-        var reader = JSONByteReader(buffer: buffer, limits: limits, tracksSpans: true)
+        var reader = JSONByteReader(buffer: buffer, limits: limits, tracksSpans: true, reusesShapes: reusesObjectShapes)
         reader.minimumSpan = minimumSpan
         do {
             let value = try reader.parseDocument()
@@ -131,6 +134,58 @@ private struct JSONByteReader {
         var start: Int = 0
         /// The raw bytes of the last key, for checking canonical key order.
         var keyBytes: Range<Int> = 0..<0
+        /// While the object's keys so far are its depth's `ObjectShape`'s, in
+        /// order: `members` started as that shape's dictionary, and the
+        /// value read next goes to the shape's key `shapeKey`.
+        var shape: ObjectShape?
+        var shapeKey = 0
+    }
+
+    /// The keys of an object read at one depth, in text order, with the
+    /// dictionary that held them: the next object there with the same keys
+    /// in the same order starts from a copy of it and has each value set at
+    /// its key's index, so its keys are neither made into strings nor hashed.
+    ///
+    /// Only keys of printable ASCII without `"` or `\\` qualify, so that
+    /// their raw bytes in the text are exactly their value and a byte
+    /// comparison is the whole check.
+    private final class ObjectShape {
+        let members: [String: JSONValue]
+        let keys: [String]
+        let indices: [Dictionary<String, JSONValue>.Index]
+        /// The keys' bytes, one after another; key `i` ends at `ends[i]`.
+        let bytes: [UInt8]
+        let ends: [Int]
+        /// Objects at this depth that began with these keys and then differed.
+        var misses = 0
+
+        /// Nil when `members` has too many keys or a key that does not qualify.
+        init?(_ members: [String: JSONValue]) {
+            guard (1...Self.maximumKeys).contains(members.count),
+                  members.keys.allSatisfy({ key in key.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") } })
+            else { return nil }
+            // Canonical text sorts keys by their bytes, which for ASCII is `String` order.
+            keys = members.keys.sorted()
+            var indices: [Dictionary<String, JSONValue>.Index] = []
+            var bytes: [UInt8] = []
+            var ends: [Int] = []
+            for key in keys {
+                guard let index = members.index(forKey: key) else { return nil }
+                indices.append(index)
+                bytes.append(contentsOf: key.utf8)
+                ends.append(bytes.count)
+            }
+            self.members = members
+            self.indices = indices
+            self.bytes = bytes
+            self.ends = ends
+        }
+
+        static let maximumKeys = 32
+        /// Depths that keep a shape.
+        static let maximumDepth = 32
+        /// Misses before a depth's shape is replaced by the object read last.
+        static let missesBeforeReplacing = 2
     }
 
     private let buffer: UnsafeBufferPointer<UInt8>
@@ -157,6 +212,9 @@ private struct JSONByteReader {
     /// The same for arrays, capped: most small arrays of a state (tags,
     /// coordinates) have the length of the one before.
     private var lastArrayCount = 0
+    /// The shape of the last object read at each depth (see `ObjectShape`).
+    private var shapes: [ObjectShape?] = []
+    private let reusesShapes: Bool
 
     /// Where a reader that stops after its value (`start` given) stopped.
     private let stopsAfterValue: Bool
@@ -164,10 +222,11 @@ private struct JSONByteReader {
 
     /// - Parameter start: Where one value starts, to read it alone and stop
     ///   after it; nil to read `buffer` as a whole document.
-    init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, tracksSpans: Bool, start: Int? = nil) {
+    init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, tracksSpans: Bool, reusesShapes: Bool, start: Int? = nil) {
         self.buffer = buffer
         self.limits = limits
         self.tracksSpans = tracksSpans
+        self.reusesShapes = reusesShapes
         let hasBOM = start == nil && buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
         bomLength = hasBOM ? 3 : 0
         position = start ?? bomLength
@@ -219,16 +278,23 @@ private struct JSONByteReader {
                     position += 1
                     value = .object([:])
                 } else {
-                    // `Dictionary(minimumCapacity:)` is inlined; `reserveCapacity` was an unspecialized call.
-                    var frame = Frame(isObject: true, members: Dictionary(minimumCapacity: lastObjectCount))
-                    frame.start = position - 1
-                    frame.keyOffset = position
-                    frame.key = try parseKey()
-                    if tracksSpans {
-                        if lastStringEscaped { isCanonical = false }
-                        frame.keyBytes = lastString
+                    // Each frame is made in the call that appends it, so it is moved there, not copied.
+                    let depth = stack.count
+                    if depth < shapes.count, let shape = shapes[depth], readKey(0, of: shape) {
+                        let keyOffset = lastString.lowerBound - 1
+                        stack.append(Frame(
+                            isObject: true, members: shape.members, keyOffset: keyOffset, start: keyOffset - 1, keyBytes: lastString, shape: shape
+                        ))
+                    } else {
+                        let keyOffset = position
+                        let key = try parseKey()
+                        // `Dictionary(minimumCapacity:)` is inlined; `reserveCapacity` was an unspecialized call.
+                        stack.append(Frame(
+                            isObject: true, members: Dictionary(minimumCapacity: lastObjectCount), key: key,
+                            keyOffset: keyOffset, start: keyOffset - 1, keyBytes: lastString
+                        ))
                     }
-                    stack.append(frame)
+                    if tracksSpans, lastStringEscaped { isCanonical = false }
                     continue parsing
                 }
             case UInt8(ascii: "["):
@@ -239,10 +305,9 @@ private struct JSONByteReader {
                     position += 1
                     value = .array([])
                 } else {
-                    var frame = Frame(isObject: false)
-                    if lastArrayCount > 1 { frame.elements.reserveCapacity(min(lastArrayCount, 16)) }
-                    frame.start = position - 1
-                    stack.append(frame)
+                    var elements: [JSONValue] = []
+                    if lastArrayCount > 1 { elements.reserveCapacity(min(lastArrayCount, 16)) }
+                    stack.append(Frame(isObject: false, elements: elements, start: position - 1))
                     continue parsing
                 }
             case UInt8(ascii: "\""):
@@ -276,12 +341,16 @@ private struct JSONByteReader {
                     return value
                 }
                 if stack[top].isObject {
-                    let key = stack[top].key
-                    if stack[top].members.updateValue(value, forKey: key) != nil {
-                        if let stored = stack[top].members.equivalentKey(to: key) {
-                            throw error(.equivalentKeys(stored, key), at: stack[top].keyOffset)
+                    if let shape = stack[top].shape {
+                        stack[top].members.values[shape.indices[stack[top].shapeKey]] = value
+                    } else {
+                        let key = stack[top].key
+                        if stack[top].members.updateValue(value, forKey: key) != nil {
+                            if let stored = stack[top].members.equivalentKey(to: key) {
+                                throw error(.equivalentKeys(stored, key), at: stack[top].keyOffset)
+                            }
+                            throw error(.duplicateKey(key), at: stack[top].keyOffset)
                         }
-                        throw error(.duplicateKey(key), at: stack[top].keyOffset)
                     }
                     skipWhitespace()
                     guard position < buffer.count else {
@@ -292,7 +361,17 @@ private struct JSONByteReader {
                         position += 1
                         skipWhitespace()
                         stack[top].keyOffset = position
-                        stack[top].key = try parseKey()
+                        if let shape = stack[top].shape {
+                            let next = stack[top].shapeKey + 1
+                            if next < shape.keys.count, readKey(next, of: shape) {
+                                stack[top].shapeKey = next
+                            } else {
+                                leaveShape(of: &stack[top])
+                            }
+                        }
+                        if stack[top].shape == nil {
+                            stack[top].key = try parseKey()
+                        }
                         if tracksSpans {
                             checkKeyOrder(after: stack[top].keyBytes)
                             stack[top].keyBytes = lastString
@@ -300,8 +379,12 @@ private struct JSONByteReader {
                         continue parsing
                     } else if byte == UInt8(ascii: "}") {
                         position += 1
+                        if let shape = stack[top].shape, stack[top].shapeKey + 1 < shape.keys.count {
+                            leaveShape(of: &stack[top])
+                        }
                         let frame = stack.removeLast()
                         lastObjectCount = frame.members.count
+                        if frame.shape == nil { rememberShape(of: frame.members, at: top) }
                         value = .object(frame.members)
                         if tracksSpans { recordSpan(value, from: frame.start) }
                     } else {
@@ -329,6 +412,56 @@ private struct JSONByteReader {
                 }
             }
         }
+    }
+
+    /// Reads `"key":` when the text at `position` spells the shape's key
+    /// `index`; otherwise reads nothing and returns false.
+    private mutating func readKey(_ index: Int, of shape: ObjectShape) -> Bool {
+        let from = index == 0 ? 0 : shape.ends[index - 1]
+        let count = shape.ends[index] - from
+        let keyStart = position + 1
+        guard keyStart + count < buffer.count, buffer[position] == UInt8(ascii: "\""),
+              buffer[keyStart + count] == UInt8(ascii: "\""), let base = buffer.baseAddress
+        else { return false }
+        let same = shape.bytes.withUnsafeBufferPointer { key in
+            guard let keyBase = key.baseAddress else { return count == 0 }
+            return memcmp(base + keyStart, keyBase + from, count) == 0
+        }
+        guard same else { return false }
+        let saved = position
+        position = keyStart + count + 1
+        skipWhitespace()
+        guard position < buffer.count, buffer[position] == UInt8(ascii: ":") else {
+            // Not a key after all: the plain read reports what it is.
+            position = saved
+            return false
+        }
+        position += 1
+        lastString = keyStart..<(keyStart + count)
+        lastStringEscaped = false
+        return true
+    }
+
+    /// The object stops following its shape: its members so far go into a
+    /// dictionary of their own, and the shape counts a miss.
+    private func leaveShape(of frame: inout Frame) {
+        guard let shape = frame.shape else { return }
+        var members = [String: JSONValue](minimumCapacity: shape.keys.count + 1)
+        for index in 0...frame.shapeKey {
+            members[shape.keys[index]] = frame.members.values[shape.indices[index]]
+        }
+        frame.members = members
+        frame.shape = nil
+        shape.misses += 1
+    }
+
+    /// Keeps the keys of an object just read as its depth's shape, unless the
+    /// depth has one that has not missed often.
+    private mutating func rememberShape(of members: [String: JSONValue], at depth: Int) {
+        guard reusesShapes, depth < ObjectShape.maximumDepth else { return }
+        if depth < shapes.count, let shape = shapes[depth], shape.misses < ObjectShape.missesBeforeReplacing { return }
+        while shapes.count <= depth { shapes.append(nil) }
+        if let shape = ObjectShape(members) { shapes[depth] = shape }
     }
 
     private func checkDepth(_ openContainers: Int) throws(JSONParseError) {
@@ -392,6 +525,7 @@ private struct JSONByteReader {
             lastString = start..<max(start, position - 1)
             lastStringEscaped = usesScratch
         }
+        skipPlainASCII()
         while true {
             guard position < buffer.count else {
                 throw error(.unexpectedEndOfInput(expected: "'\"'"), at: position)
@@ -415,6 +549,7 @@ private struct JSONByteReader {
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<position]))
                 try parseEscape()
                 runStart = position
+                skipPlainASCII()
             } else if byte < 0x20 {
                 throw error(.controlCharacterInString(byte), at: position)
             } else if byte < 0x80 {
@@ -422,6 +557,27 @@ private struct JSONByteReader {
             } else {
                 try skipUTF8Sequence()
             }
+        }
+    }
+
+    /// Steps over string bytes that need no look, eight at a time: printable
+    /// ASCII other than `"` and `\\`. Stops before the first word holding
+    /// anything else, which the byte loop then reads.
+    @inline(__always)
+    private mutating func skipPlainASCII() {
+        guard let base = buffer.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        while position + 8 <= buffer.count {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            // A byte's high bit is set in each term when that byte is a
+            // quote, a backslash, below 0x20, or 0x80 and above.
+            let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word) | word
+            guard special & highBits == 0 else { return }
+            position += 8
         }
     }
 

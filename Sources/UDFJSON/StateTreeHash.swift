@@ -68,10 +68,23 @@ public enum StateTreeHash {
             hash ^= hash >> 32
         }
         let rest = bytes.count - whole * 8
-        if rest > 0 {
+        if rest > 0, let base = bytes.baseAddress {
+            // The last 1–7 bytes in three loads, not a load each: most keys and strings are short.
             var w: UInt64 = 0
-            for offset in 0..<rest {
-                w |= UInt64(bytes[whole * 8 + offset]) << (8 * UInt64(offset))
+            var offset = whole * 8
+            var shift: UInt64 = 0
+            if rest & 4 != 0 {
+                w = UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                offset += 4
+                shift = 32
+            }
+            if rest & 2 != 0 {
+                w |= UInt64(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))) << shift
+                offset += 2
+                shift += 16
+            }
+            if rest & 1 != 0 {
+                w |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << shift
             }
             hash = (hash ^ w) &* k2
             hash ^= hash >> 32

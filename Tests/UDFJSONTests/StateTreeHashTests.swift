@@ -67,6 +67,29 @@ import Testing
         #expect(JSONValue.string("x\u{0}").stateTreeHash != JSONValue.string("x").stateTreeHash)
     }
 
+    /// A leaf read a byte at a time, as docs/format.md words it.
+    private static func leafByBytes(_ tag: StateTreeHash.Tag, _ bytes: [UInt8]) -> UInt64 {
+        var hash = (tag.rawValue &* StateTreeHash.k1) ^ UInt64(bytes.count)
+        for start in stride(from: 0, to: bytes.count, by: 8) {
+            var word: UInt64 = 0
+            for (offset, byte) in bytes[start..<min(start + 8, bytes.count)].enumerated() {
+                word |= UInt64(byte) << (8 * UInt64(offset))
+            }
+            hash = (hash ^ word) &* StateTreeHash.k2
+            hash ^= hash >> 32
+        }
+        return StateTreeHash.mix(hash)
+    }
+
+    @Test func leavesOfEveryLengthHashAsTheirBytesReadOneByOne() {
+        for count in 0...40 {
+            // High bytes and zero bytes, so a load of the wrong width or place shows.
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: 0xF1 &* ($0 + 1)) ^ UInt8($0 % 3 == 0 ? 0 : 0x80) }
+            let hashed = bytes.withUnsafeBytes { StateTreeHash.leaf(.string, $0) }
+            #expect(hashed == Self.leafByBytes(.string, bytes), "\(count) bytes")
+        }
+    }
+
     @Test func canonicalSizeIsTheCanonicalTextsLength() {
         let values: [JSONValue] = [
             .null, true, false, -0.0, .string("q\"\\\u{1}\n\t\u{7F}é😀/"),

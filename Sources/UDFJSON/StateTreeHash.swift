@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// The tree hash of a state (format v4): a 64-bit hash built from its
 /// parts, so a state that differs from the previous one in one subtree is
 /// hashed again along that subtree's path only (`IncrementalTreeHash`).
@@ -26,23 +29,51 @@ public enum StateTreeHash {
     }
 
     /// The tree hash of `value` as a number, computed plainly: every part hashed.
+    ///
+    /// The first array of `splitElements` elements or more met on the way
+    /// down is hashed in two halves on two threads: its hash sums its
+    /// elements' terms, so the halves' sums add up to the whole's.
     public static func value(of value: JSONValue) -> UInt64 {
+        hash(value, splitting: true)
+    }
+
+    /// Arrays at least this long are worth a second thread.
+    static let splitElements = 4_096
+
+    private static func hash(_ value: JSONValue, splitting: Bool) -> UInt64 {
         switch value {
         case .null, .bool, .number, .string:
             return scalar(value)
         case .array(let elements):
-            var sum: UInt64 = 0
-            for (index, element) in elements.enumerated() {
-                sum &+= elementTerm(self.value(of: element), at: index)
-            }
+            let sum = splitting && elements.count >= splitElements
+                ? sumInHalves(elements)
+                : sum(elements, in: elements.indices, splitting: splitting)
             return container(.array, count: elements.count, sum: sum)
         case .object(let members):
             var sum: UInt64 = 0
             for (key, member) in members {
-                sum &+= memberTerm(key: string(key), value: self.value(of: member))
+                sum &+= memberTerm(key: string(key), value: hash(member, splitting: splitting))
             }
             return container(.object, count: members.count, sum: sum)
         }
+    }
+
+    private static func sum(_ elements: [JSONValue], in range: Range<Int>, splitting: Bool) -> UInt64 {
+        var sum: UInt64 = 0
+        for index in range {
+            sum &+= elementTerm(hash(elements[index], splitting: splitting), at: index)
+        }
+        return sum
+    }
+
+    private static func sumInHalves(_ elements: [JSONValue]) -> UInt64 {
+        let half = elements.count / 2
+        let total = Mutex<UInt64>(0)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            let partSum = sum(elements, in: part == 0 ? 0..<half : half..<elements.count, splitting: false)
+            total.withLock { $0 &+= partSum }
+        }
+        return total.withLock { $0 }
     }
 
     /// The splitmix64 finalizer: every input bit flips about half the output bits.
@@ -119,7 +150,7 @@ public enum StateTreeHash {
         case .bool(let bool): bool ? trueHash : falseHash
         case .number(let number): self.number(number)
         case .string(let string): self.string(string)
-        case .array, .object: Self.value(of: value)
+        case .array, .object: hash(value, splitting: false)
         }
     }
 

@@ -90,6 +90,26 @@ import Testing
         }
     }
 
+    /// Arrays past `splitElements` are hashed in halves on two threads; the
+    /// memo's hasher never splits, so the two must agree on long arrays at
+    /// the top and nested, of an odd length so the halves differ.
+    @Test func longArraysHashedInHalvesHashAsAWhole() {
+        let elements: [JSONValue] = (0..<(StateTreeHash.splitElements + 7)).map { index in
+            switch index % 3 {
+            case 0: ["id": .number(JSONNumber(index)), "title": .string("e\u{301}\(index)")]
+            case 1: .array([.string("\(index)"), .null])
+            default: .number(JSONNumber(Double(index) * -0.5))
+            }
+        }
+        let nested: JSONValue = ["list": .array(elements), "inner": .array([.array(elements), true])]
+        for value in [JSONValue.array(elements), nested] {
+            #expect(StateTreeHash.value(of: value) == IncrementalTreeHash().measure(value).hash)
+        }
+        var swapped = elements
+        swapped.swapAt(0, elements.count - 1)
+        #expect(StateTreeHash.value(of: .array(swapped)) != StateTreeHash.value(of: .array(elements)))
+    }
+
     @Test func canonicalSizeIsTheCanonicalTextsLength() {
         let values: [JSONValue] = [
             .null, true, false, -0.0, .string("q\"\\\u{1}\n\t\u{7F}é😀/"),

@@ -42,6 +42,9 @@ public struct JSONParser: Sendable {
     /// Whether objects with the keys of the one before at their depth are
     /// read from it (see `ObjectShape`); off only for tests comparing the two.
     var reusesObjectShapes = true
+    /// Whether long documents are parsed on two threads (see `splitBytes`);
+    /// off only for tests comparing the two.
+    var splitsLongArrays = true
 
     public init(limits: Limits = .default) {
         self.limits = limits
@@ -51,14 +54,20 @@ public struct JSONParser: Sendable {
     ///
     /// - Throws: `JSONParseError` with the offset, line and column of the problem.
     public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { parse(buffer: $0) }.get()
+        try bytes.withUnsafeBufferPointer { parse(buffer: $0).result }.get()
+    }
+
+    /// `parse`, saying whether the two halves of a split were joined: for tests.
+    func parseNotingSplit(_ bytes: [UInt8]) throws(JSONParseError) -> (value: JSONValue, joined: Bool) {
+        let (result, joined) = bytes.withUnsafeBufferPointer { parse(buffer: $0) }
+        return (try result.get(), joined)
     }
 
     /// Parses one JSON document from a string.
     ///
     /// - Throws: `JSONParseError` with the offset, line and column of the problem.
     public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        if let result = text.utf8.withContiguousStorageIfAvailable({ parse(buffer: $0) }) {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ parse(buffer: $0).result }) {
             return try result.get()
         }
         return try parse(Array(text.utf8))
@@ -76,12 +85,25 @@ public struct JSONParser: Sendable {
         return (value, reader.offset)
     }
 
-    private func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+    /// Documents at least this long have their middle array's second half
+    /// parsed on another thread (`ArraySplitPlan`, `ArrayTailParse`).
+    static let splitBytes = 256 << 10
+
+    private func parse(buffer: UnsafeBufferPointer<UInt8>) -> (result: Result<JSONValue, JSONParseError>, joined: Bool) {
         var reader = JSONByteReader(buffer: buffer, limits: limits, tracksSpans: false, reusesShapes: reusesObjectShapes)
+        var tail: ArrayTailParse?
+        if splitsLongArrays, buffer.count >= Self.splitBytes, buffer.count <= limits.maxBytes, let plan = ArraySplitPlan(buffer) {
+            let started = ArrayTailParse(buffer, plan: plan, limits: limits, reusesShapes: reusesObjectShapes, bomLength: reader.bomLength)
+            reader.split = (plan, started)
+            tail = started
+        }
+        // The other thread reads `buffer`: it must be done before the buffer can go.
+        defer { tail?.wait() }
         do {
-            return .success(try reader.parseDocument())
+            let value = try reader.parseDocument()
+            return (.success(value), tail != nil && reader.split == nil)
         } catch {
-            return .failure(error)
+            return (.failure(error), false)
         }
     }
 
@@ -122,7 +144,7 @@ public struct JSONParser: Sendable {
 }
 
 /// The parser's working state over one input buffer.
-private struct JSONByteReader {
+struct JSONByteReader {
     /// An array or object still open on the explicit stack.
     private struct Frame {
         var isObject: Bool
@@ -190,7 +212,7 @@ private struct JSONByteReader {
 
     private let buffer: UnsafeBufferPointer<UInt8>
     private let limits: JSONParser.Limits
-    private let bomLength: Int
+    let bomLength: Int
     private var position: Int
     /// Reused for strings with escapes, so each one does not allocate anew.
     private var scratch: [UInt8] = []
@@ -215,6 +237,13 @@ private struct JSONByteReader {
     /// The shape of the last object read at each depth (see `ObjectShape`).
     private var shapes: [ObjectShape?] = []
     private let reusesShapes: Bool
+    private let enclosingDepth: Int
+    /// The second half of a long array, parsed on another thread, taken
+    /// when this reading arrives at the plan's comma.
+    var split: (plan: ArraySplitPlan, tail: ArrayTailParse)? {
+        didSet { splitComma = split?.plan.comma ?? -1 }
+    }
+    private var splitComma = -1
 
     /// Where a reader that stops after its value (`start` given) stopped.
     private let stopsAfterValue: Bool
@@ -222,14 +251,22 @@ private struct JSONByteReader {
 
     /// - Parameter start: Where one value starts, to read it alone and stop
     ///   after it; nil to read `buffer` as a whole document.
-    init(buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, tracksSpans: Bool, reusesShapes: Bool, start: Int? = nil) {
+    /// - Parameters:
+    ///   - enclosingDepth: Arrays and objects open around `start`, for the depth limit.
+    ///   - bomLength: The document's byte order mark, for error columns, when
+    ///     `start` is inside it.
+    init(
+        buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, tracksSpans: Bool, reusesShapes: Bool,
+        start: Int? = nil, enclosingDepth: Int = 0, bomLength: Int? = nil
+    ) {
         self.buffer = buffer
         self.limits = limits
         self.tracksSpans = tracksSpans
         self.reusesShapes = reusesShapes
+        self.enclosingDepth = enclosingDepth
         let hasBOM = start == nil && buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
-        bomLength = hasBOM ? 3 : 0
-        position = start ?? bomLength
+        self.bomLength = bomLength ?? (hasBOM ? 3 : 0)
+        position = start ?? self.bomLength
         stopsAfterValue = start != nil
         isCanonical = tracksSpans && !hasBOM
     }
@@ -258,11 +295,25 @@ private struct JSONByteReader {
         }
     }
 
+    /// Reads the elements of an array opened at `arrayStart` from `start`
+    /// (just after a comma) to its `]`, and where that ends.
+    mutating func parseArrayTail(startedAt arrayStart: Int) throws(JSONParseError) -> (elements: [JSONValue], end: Int) {
+        guard case .array(let elements) = try parseDocument(seed: Frame(isObject: false, start: arrayStart)) else {
+            throw error(.unexpectedCharacter(buffer[max(0, position - 1)], expected: "']'"), at: position)
+        }
+        return (elements, position)
+    }
+
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        try parseDocument(seed: nil)
+    }
+
+    /// - Parameter seed: An array already open, whose close ends the reading.
+    private mutating func parseDocument(seed: Frame?) throws(JSONParseError) -> JSONValue {
         guard buffer.count <= limits.maxBytes else {
             throw error(.tooLarge(byteCount: buffer.count, maxBytes: limits.maxBytes), at: 0)
         }
-        var stack: [Frame] = []
+        var stack: [Frame] = seed.map { [$0] } ?? []
         parsing: while true {
             skipWhitespace()
             guard position < buffer.count else {
@@ -396,11 +447,19 @@ private struct JSONByteReader {
                     guard position < buffer.count else {
                         throw error(.unexpectedEndOfInput(expected: "',' or ']'"), at: position)
                     }
-                    let byte = buffer[position]
+                    var byte = buffer[position]
                     if byte == UInt8(ascii: ",") {
-                        position += 1
-                        continue parsing
-                    } else if byte == UInt8(ascii: "]") {
+                        guard position == splitComma, let tail = takeTail(of: stack[top].start, at: top) else {
+                            position += 1
+                            continue parsing
+                        }
+                        // The other thread read from after this comma to the array's `]`.
+                        let (elements, end) = try tail.get()
+                        stack[top].elements.append(contentsOf: elements)
+                        position = end - 1
+                        byte = buffer[position]
+                    }
+                    if byte == UInt8(ascii: "]") {
                         position += 1
                         let frame = stack.removeLast()
                         lastArrayCount = frame.elements.count
@@ -464,8 +523,16 @@ private struct JSONByteReader {
         if let shape = ObjectShape(members) { shapes[depth] = shape }
     }
 
+    /// The split's tail when the array being read is the plan's, at its
+    /// depth; its comma is then never met again.
+    private mutating func takeTail(of arrayStart: Int, at depth: Int) -> ArrayTailParse.Outcome? {
+        guard let split, split.plan.arrayStart == arrayStart, split.plan.depth == depth else { return nil }
+        self.split = nil
+        return split.tail.wait()
+    }
+
     private func checkDepth(_ openContainers: Int) throws(JSONParseError) {
-        if openContainers >= limits.maxDepth {
+        if openContainers + enclosingDepth >= limits.maxDepth {
             throw error(.tooDeep(maxDepth: limits.maxDepth), at: position)
         }
     }

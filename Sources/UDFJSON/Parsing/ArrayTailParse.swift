@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+
+/// The second half of a long array (`ArraySplitPlan`), parsed on a thread
+/// of its own while the caller parses the rest.
+///
+/// The caller takes the result when its reading reaches the plan's comma,
+/// and waits for the thread in any case before the bytes go away: the
+/// thread reads the caller's buffer.
+final class ArrayTailParse: Sendable {
+    typealias Outcome = Result<(elements: [JSONValue], end: Int), JSONParseError>
+
+    private let done = DispatchSemaphore(value: 0)
+    private let outcome = Mutex<Outcome?>(nil)
+
+    /// The buffer, handed to the thread; the caller keeps it alive until `wait`.
+    private struct Bytes: @unchecked Sendable {
+        let buffer: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Starts parsing the elements after `plan.comma`, up to the array's `]`.
+    init(_ buffer: UnsafeBufferPointer<UInt8>, plan: ArraySplitPlan, limits: JSONParser.Limits, reusesShapes: Bool, bomLength: Int) {
+        let bytes = Bytes(buffer: buffer)
+        // A thread of its own: a dispatch queue could have no thread free while its caller waits.
+        let thread = Thread { [self] in
+            let result = Self.parse(bytes.buffer, plan: plan, limits: limits, reusesShapes: reusesShapes, bomLength: bomLength)
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        thread.start()
+    }
+
+    private static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, plan: ArraySplitPlan, limits: JSONParser.Limits, reusesShapes: Bool, bomLength: Int
+    ) -> Outcome {
+        var reader = JSONByteReader(
+            buffer: buffer, limits: limits, tracksSpans: false, reusesShapes: reusesShapes,
+            start: plan.comma + 1, enclosingDepth: plan.depth, bomLength: bomLength
+        )
+        do {
+            return .success(try reader.parseArrayTail(startedAt: plan.arrayStart))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Waits for the thread and returns what it parsed (always set before
+    /// the thread signals); may be called again.
+    @discardableResult
+    func wait() -> Outcome? {
+        done.wait()
+        done.signal()
+        return outcome.withLock { $0 }
+    }
+}

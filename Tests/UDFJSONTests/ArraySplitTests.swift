@@ -1,0 +1,118 @@
+import Testing
+@testable import UDFJSON
+
+/// A long document's middle array is parsed in two halves on two threads.
+/// Every document here is past `JSONParser.splitBytes` and parsed both
+/// ways; the two must agree exactly: the same canonical bytes, or the same
+/// error at the same offset, line and column.
+@Suite struct ArraySplitTests {
+    private func outcome(_ bytes: [UInt8], split: Bool, limits: JSONParser.Limits = .default) -> String {
+        var parser = JSONParser(limits: limits)
+        parser.splitsLongArrays = split
+        do {
+            return "value " + (try parser.parse(bytes)).canonicalText
+        } catch {
+            return "error \(error.description)"
+        }
+    }
+
+    private func expectSame(_ bytes: [UInt8], limits: JSONParser.Limits = .default, _ comment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let split = outcome(bytes, split: true, limits: limits)
+        let plain = outcome(bytes, split: false, limits: limits)
+        #expect(split == plain, "\(comment)", sourceLocation: sourceLocation)
+    }
+
+    /// Elements whose strings hold what a careless scan would take for
+    /// structure: brackets, braces, commas, escaped quotes and backslashes.
+    private static func element(_ index: Int) -> String {
+        #"{"id":\#(index),"note":"a ] b } c , d [ e { \" f \\","tags":["x\\\"]","é\u00e9"],"n":[[],{}]}"#
+    }
+
+    private static func document(_ elements: [String], prefix: String = #"{"head":[1,2],"items":["#, suffix: String = #"],"tail":{"z":true}}"#) -> [UInt8] {
+        Array((prefix + elements.joined(separator: ",") + suffix).utf8)
+    }
+
+    private static let count = 3_000
+
+    private static func plan(_ bytes: [UInt8]) -> ArraySplitPlan? {
+        bytes.withUnsafeBufferPointer { ArraySplitPlan($0) }
+    }
+
+    /// The index of the first element after the plan's comma.
+    private static func firstTailElement(_ elements: [String], prefix: String = #"{"head":[1,2],"items":["#) -> Int? {
+        guard let plan = plan(document(elements)) else { return nil }
+        var offset = prefix.utf8.count
+        for (index, element) in elements.enumerated() {
+            offset += element.utf8.count
+            if offset == plan.comma { return index + 1 }
+            offset += 1
+        }
+        return nil
+    }
+
+    @Test func aLongArrayParsesAsAWhole() throws {
+        let elements = (0..<Self.count).map(Self.element)
+        let bytes = Self.document(elements)
+        #expect(bytes.count >= JSONParser.splitBytes)
+        // The plan splits the items array, so both threads really work.
+        let plan = try #require(Self.plan(bytes))
+        #expect(plan.depth == 1)
+        #expect(bytes[plan.arrayStart] == UInt8(ascii: "["))
+        expectSame(bytes, "valid")
+        let (value, joined) = try JSONParser().parseNotingSplit(bytes)
+        #expect(joined)
+        #expect(value["items"]?.arrayValue?.count == Self.count)
+    }
+
+    @Test func anErrorOnEitherSideIsThePlainOne() throws {
+        let valid = (0..<Self.count).map(Self.element)
+        let tail = try #require(Self.firstTailElement(valid))
+        let faults = [
+            #"{"k":1,"k":2}"#, #""\ud800""#, "[1,]", "tru", #""unterminated"#, "]", "1]", "\"a\u{1}b\"", #"{"a" 1}"#, "01",
+        ]
+        // The last element before the split, the first after it, and one deep in each half.
+        for position in [tail - 1, tail, tail / 2, (tail + Self.count) / 2] {
+            for fault in faults {
+                var elements = valid
+                elements[position] = fault
+                expectSame(Self.document(elements), "\(fault) at element \(position) (tail from \(tail))")
+            }
+        }
+        // Two faults: the first in the text is the one reported.
+        var both = valid
+        both[tail / 2] = "[1,]"
+        both[tail + 3] = "tru"
+        expectSame(Self.document(both), "a fault in each half")
+        // What follows the array still counts.
+        expectSame(Self.document(valid, suffix: "]] "), "a bracket too many after the array")
+        expectSame(Self.document(valid, suffix: "],\"tail\":1} x"), "trailing data")
+    }
+
+    @Test func theDepthLimitCountsTheContainersAroundTheSplit() throws {
+        var elements = (0..<Self.count).map(Self.element)
+        let tail = try #require(Self.firstTailElement(elements))
+        // Depth 4 inside items (itself at depth 2) passes a limit of 6 and fails one of 5.
+        elements[tail + 5] = "[[[[1]]]]"
+        for depth in [5, 6, 7] {
+            expectSame(Self.document(elements), limits: JSONParser.Limits(maxDepth: depth), "maxDepth \(depth)")
+        }
+    }
+
+    @Test func aByteOrderMarkKeepsColumnsOnTheOneLine() throws {
+        var elements = (0..<Self.count).map(Self.element)
+        let tail = try #require(Self.firstTailElement(elements))
+        elements[tail + 1] = "tru"
+        expectSame([0xEF, 0xBB, 0xBF] + Self.document(elements), "byte order mark")
+    }
+
+    /// Text the plan misreads (an unclosed string before the middle) is
+    /// still read the plain way: the halves meet only where the plain
+    /// reading arrives.
+    @Test func aPlanFromBrokenTextIsNotFollowed() {
+        var elements = (0..<Self.count).map(Self.element)
+        elements[10] = #""open"#
+        expectSame(Self.document(elements), "unclosed string early")
+        elements[10] = #"{"a":[}"#
+        expectSame(Self.document(elements), "mismatched brackets early")
+    }
+}

@@ -234,8 +234,11 @@ struct JSONByteReader {
     /// The same for arrays, capped: most small arrays of a state (tags,
     /// coordinates) have the length of the one before.
     private var lastArrayCount = 0
-    /// The shape of the last object read at each depth (see `ObjectShape`).
-    private var shapes: [ObjectShape?] = []
+    /// At each depth, the shape of an object read there (see `ObjectShape`),
+    /// and the members of a later one to take it from when another object
+    /// opens there: a document with one object at a depth (an action, a
+    /// patch's value) never pays for a shape.
+    private var shapes: [(shape: ObjectShape?, next: [String: JSONValue]?)] = []
     private let reusesShapes: Bool
     private let enclosingDepth: Int
     /// The second half of a long array, parsed on another thread, taken
@@ -331,7 +334,7 @@ struct JSONByteReader {
                 } else {
                     // Each frame is made in the call that appends it, so it is moved there, not copied.
                     let depth = stack.count
-                    if depth < shapes.count, let shape = shapes[depth], readKey(0, of: shape) {
+                    if let shape = shape(at: depth), readKey(0, of: shape) {
                         let keyOffset = lastString.lowerBound - 1
                         stack.append(Frame(
                             isObject: true, members: shape.members, keyOffset: keyOffset, start: keyOffset - 1, keyBytes: lastString, shape: shape
@@ -514,13 +517,24 @@ struct JSONByteReader {
         shape.misses += 1
     }
 
-    /// Keeps the keys of an object just read as its depth's shape, unless the
-    /// depth has one that has not missed often.
+    /// Keeps an object just read to take its depth's shape from, unless the
+    /// depth has a shape that has not missed often.
     private mutating func rememberShape(of members: [String: JSONValue], at depth: Int) {
         guard reusesShapes, depth < ObjectShape.maximumDepth else { return }
-        if depth < shapes.count, let shape = shapes[depth], shape.misses < ObjectShape.missesBeforeReplacing { return }
-        while shapes.count <= depth { shapes.append(nil) }
-        if let shape = ObjectShape(members) { shapes[depth] = shape }
+        while shapes.count <= depth { shapes.append((nil, nil)) }
+        if let shape = shapes[depth].shape, shape.misses < ObjectShape.missesBeforeReplacing { return }
+        shapes[depth].next = members
+    }
+
+    /// The shape for an object opening at `depth`, made now from the object
+    /// kept for it, if there is one.
+    private mutating func shape(at depth: Int) -> ObjectShape? {
+        guard depth < shapes.count else { return nil }
+        if let members = shapes[depth].next {
+            shapes[depth].next = nil
+            shapes[depth].shape = ObjectShape(members)
+        }
+        return shapes[depth].shape
     }
 
     /// The split's tail when the array being read is the plan's, at its
@@ -633,17 +647,9 @@ struct JSONByteReader {
     @inline(__always)
     private mutating func skipPlainASCII() {
         guard let base = buffer.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
         while position + 8 <= buffer.count {
             let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            // A byte's high bit is set in each term when that byte is a
-            // quote, a backslash, below 0x20, or 0x80 and above.
-            let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                | ((word &- ones &* 0x20) & ~word) | word
-            guard special & highBits == 0 else { return }
+            guard ByteWord.holdsQuoteOrBackslash(word) | ByteWord.holdsControlOrNonASCII(word) == 0 else { return }
             position += 8
         }
     }

@@ -62,13 +62,8 @@ struct ArraySplitPlan: Sendable, Equatable {
     private static func end(ofStringAt start: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
         var index = start + 1
         if let base = buffer.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            while index + 8 <= buffer.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-                let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-                let found = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                guard found & (ones &* 0x80) == 0 else { break }
+            while index + 8 <= buffer.count,
+                  ByteWord.holdsQuoteOrBackslash(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == 0 {
                 index += 8
             }
         }

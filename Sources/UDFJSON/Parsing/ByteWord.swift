@@ -1,0 +1,26 @@
+/// Tests on eight bytes at once, for scans that step over runs of plain
+/// string bytes. Each says only whether some byte of the word qualifies:
+/// past a byte that does, the high bits it returns are not exact.
+enum ByteWord {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Nonzero when some byte of `word` is `byte`.
+    @inline(__always)
+    static func holds(_ byte: UInt8, in word: UInt64) -> UInt64 {
+        let differences = word ^ (ones &* UInt64(byte))
+        return (differences &- ones) & ~differences & highBits
+    }
+
+    /// Nonzero when some byte of `word` is a quote or a backslash.
+    @inline(__always)
+    static func holdsQuoteOrBackslash(_ word: UInt64) -> UInt64 {
+        holds(UInt8(ascii: "\""), in: word) | holds(UInt8(ascii: "\\"), in: word)
+    }
+
+    /// Nonzero when some byte of `word` is below 0x20 or 0x80 and above.
+    @inline(__always)
+    static func holdsControlOrNonASCII(_ word: UInt64) -> UInt64 {
+        (((word &- ones &* 0x20) & ~word) | word) & highBits
+    }
+}

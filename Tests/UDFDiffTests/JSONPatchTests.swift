@@ -279,4 +279,31 @@ import UDFJSON
             """)
         #expect(try patch.apply(to: a) == b)
     }
+
+    /// A document held once is changed in place: the list an operation
+    /// writes into keeps its buffer (it has room to grow), at the end of a
+    /// path and on the way to one, instead of being copied per operation.
+    @Test func operationsOnAListHeldOnceChangeItInPlace() throws {
+        var log: [JSONValue] = (0..<1_000).map { .string("entry \($0)") }
+        log.reserveCapacity(2_000)
+        var items: [JSONValue] = (0..<100).map { ["n": .number(JSONNumber($0))] }
+        items.reserveCapacity(200)
+        var document: JSONValue = ["log": .array(log), "items": .array(items), "n": 0]
+        log = []
+        items = []
+        func identities() -> [JSONStorageIdentity?] { [document["log"]?.storageIdentity, document["items"]?.storageIdentity] }
+        let before = identities()
+        #expect(before.allSatisfy { $0 != nil })
+        let patch = try JSONPatch(jsonValue: JSONParser().parse("""
+            [{"op":"add","path":"/log/-","value":"new"},{"op":"add","path":"/log/3","value":"inserted"},
+            {"op":"replace","path":"/log/0","value":"first"},{"op":"remove","path":"/log/1"},
+            {"op":"replace","path":"/items/5/n","value":-0.0},{"op":"add","path":"/items/-","value":{"n":1}},
+            {"op":"remove","path":"/items/0"},{"op":"replace","path":"/n","value":1}]
+            """))
+        try patch.apply(inPlace: &document)
+        #expect(identities() == before)
+        #expect(document["log"]?.arrayValue?.count == 1_001)
+        #expect(document["log"]?.arrayValue?.first == "first")
+        #expect(document["items"]?.arrayValue?.count == 100)
+    }
 }

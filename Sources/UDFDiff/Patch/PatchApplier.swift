@@ -5,8 +5,9 @@ import UDFJSON
 /// A pointer's tokens name keys by their scalars: `/caf\u{E9}` does not reach
 /// a key spelled `cafe\u{301}`, though a `Dictionary` would find it.
 ///
-/// Values are mutated through `inout` after detaching each container from
-/// its parent, so that copy-on-write does not copy a large state per operation.
+/// Values are mutated through `inout` after moving each container out of its
+/// parent (`takeObject`, `takeElements`), the last one included, so that
+/// copy-on-write does not copy a large state, or a long list, per operation.
 enum PatchApplier {
     typealias Reason = JSONPatchError.Reason
 
@@ -22,18 +23,15 @@ enum PatchApplier {
                 return
             }
             try withParent(of: path, in: &document) { (parent: inout JSONValue, token: String) throws(Reason) in
-                switch parent {
-                case .object(var members):
+                if var members = takeObject(&parent) {
                     guard members.value(exactlyAt: token) != nil else { throw .pathNotFound(path) }
-                    parent = .null
                     members[token] = value
                     parent = .object(members)
-                case .array(var elements):
+                } else if var elements = takeElements(&parent) {
                     let index = try existingIndex(token, count: elements.count, path: path)
-                    parent = .null
                     elements[index] = value
                     parent = .array(elements)
-                default:
+                } else {
                     throw .notAContainer(JSONPointer(tokens: Array(path.tokens.dropLast())), typeName: parent.typeName)
                 }
             }
@@ -78,13 +76,11 @@ enum PatchApplier {
             return
         }
         try withParent(of: path, in: &document) { (parent: inout JSONValue, token: String) throws(Reason) in
-            switch parent {
-            case .object(var members):
+            if var members = takeObject(&parent) {
                 if let existing = members.equivalentKey(to: token) { throw .equivalentKey(path, existing: existing) }
-                parent = .null
                 members[token] = value
                 parent = .object(members)
-            case .array(var elements):
+            } else if var elements = takeElements(&parent) {
                 let index: Int
                 if token == "-" {
                     index = elements.count
@@ -94,10 +90,9 @@ enum PatchApplier {
                         throw .indexOutOfRange(path, index: index, count: elements.count)
                     }
                 }
-                parent = .null
                 elements.insert(value, at: index)
                 parent = .array(elements)
-            default:
+            } else {
                 throw .notAContainer(JSONPointer(tokens: Array(path.tokens.dropLast())), typeName: parent.typeName)
             }
         }
@@ -107,18 +102,15 @@ enum PatchApplier {
         guard !path.tokens.isEmpty else { throw .cannotRemoveRoot }
         var removed = JSONValue.null
         try withParent(of: path, in: &document) { (parent: inout JSONValue, token: String) throws(Reason) in
-            switch parent {
-            case .object(var members):
+            if var members = takeObject(&parent) {
                 guard members.value(exactlyAt: token) != nil else { throw .pathNotFound(path) }
-                parent = .null
                 removed = members.removeValue(forKey: token) ?? .null
                 parent = .object(members)
-            case .array(var elements):
+            } else if var elements = takeElements(&parent) {
                 let index = try existingIndex(token, count: elements.count, path: path)
-                parent = .null
                 removed = elements.remove(at: index)
                 parent = .array(elements)
-            default:
+            } else {
                 throw .notAContainer(JSONPointer(tokens: Array(path.tokens.dropLast())), typeName: parent.typeName)
             }
         }

@@ -4,7 +4,8 @@ import UDFJSON
 /// `udf-bench [--json] [--quick] [--keep] [--fleet-only]`: runs every scenario and prints one table
 /// (`--throughput-only BYTES ACTIONS` times our recorder alone, for profiling;
 /// `--hash-only BYTES SAMPLES` the state hashes alone; `--rebuild-only PATH
-/// SAMPLES` rebuilds random steps of a kept recording).
+/// SAMPLES` rebuilds random steps of a kept recording; `--diff-only BYTES
+/// SAMPLES` the structural diffs alone).
 @MainActor
 enum BenchCommand {
     static func run(arguments: [String]) {
@@ -27,6 +28,14 @@ enum BenchCommand {
             }
             if arguments.first == "--hash-only" {
                 try hashOnly(arguments: Array(arguments.dropFirst()))
+                return
+            }
+            if arguments.first == "--keyed-only" {
+                try keyedOnly(arguments: Array(arguments.dropFirst()))
+                return
+            }
+            if arguments.first == "--diff-only" {
+                try diffOnly(arguments: Array(arguments.dropFirst()))
                 return
             }
             let options = try BenchOptions(arguments: arguments)
@@ -73,6 +82,39 @@ extension BenchCommand {
             canonical bytes \(Format.duration(stages.canonical)); FNV-1a of them \(Format.duration(stages.hash)); \
             tree hash plain \(Format.duration(stages.treeHash)); \
             tree hash + size incremental, one leaf changed \(Format.duration(stages.incrementalTreeHash))
+            """)
+    }
+}
+
+extension BenchCommand {
+    /// `udf-bench --keyed-only BYTES ACTIONS`: the state keyed by id alone,
+    /// its encode step and its throughput, for profiling.
+    static func keyedOnly(arguments: [String]) throws {
+        guard arguments.count == 2, let bytes = Int(arguments[0]), let actions = Int(arguments[1]), actions > 0 else {
+            throw BenchError("usage: udf-bench --keyed-only BYTES ACTIONS")
+        }
+        let path = NSTemporaryDirectory() + "udf-bench-keyed-\(ProcessInfo.processInfo.processIdentifier).udf"
+        defer {
+            for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
+        }
+        let result = try KeyedStateBenchmark.run(bytes: bytes, actions: actions, encodeSamples: min(actions, 50), path: path)
+        for row in KeyedStateBenchmark.rows(result, label: "\(result.items) items") {
+            print("\(row.measure): \(row.figure)")
+        }
+    }
+}
+
+extension BenchCommand {
+    /// `udf-bench --diff-only BYTES SAMPLES`: the diff rows alone on one
+    /// state size, for profiling the comparison of states.
+    static func diffOnly(arguments: [String]) throws {
+        guard arguments.count == 2, let bytes = Int(arguments[0]), let samples = Int(arguments[1]), samples > 0 else {
+            throw BenchError("usage: udf-bench --diff-only BYTES SAMPLES")
+        }
+        let result = try DiffBenchmark.run(state: BenchState.sized(bytes), samples: samples)
+        print("""
+            diff sharing storage \(Format.duration(result.sharedDiff)); encoded apart \(Format.duration(result.independentDiff)); \
+            patch sharing storage \(Format.duration(result.sharedPatch)); encoded apart \(Format.duration(result.independentPatch))
             """)
     }
 }

@@ -56,6 +56,9 @@ struct BenchOptions: Sendable {
     /// 1,000-step recording for the file-size and rebuild rows.
     func throughputRuns(stateBytes: Int) -> Int { stateBytes >= 1_000_000 ? 1 : (quick ? 3 : 5) }
 
+    /// Steps timed one by one for the keyed state's encode row.
+    func keyedEncodeSamples(stateBytes: Int) -> Int { stateBytes >= 1_000_000 ? (quick ? 15 : 50) : (quick ? 200 : 1_000) }
+
     var rebuildSamples: Int { quick ? 30 : 100 }
     var diffSamples: Int { quick ? 15 : 50 }
     var inspectorRuns: Int { quick ? 3 : 7 }

@@ -135,6 +135,7 @@ struct BenchSuite {
                 ))
             }
         }
+        rows += try keyedRows()
         rows += try growingRows()
         if let (state, label) = states[1_000_000] {
             progress("rebuild")
@@ -214,6 +215,20 @@ struct BenchSuite {
             value: (slowest?.seconds ?? .nan) * 1e3, unit: "ms", target: "≤ 100 ms", met: (slowest?.seconds ?? .infinity) <= 0.1
         ))
         return rows + blameRows() + fleetRows()
+    }
+
+    /// Issue 16: the bench's items keyed by id, at 10 KB and 1 MB.
+    private func keyedRows() throws -> [BenchRow] {
+        var rows: [BenchRow] = []
+        for size in [10_000, 1_000_000] {
+            progress("state keyed by id, \(size / 1_000) KB")
+            let result = try KeyedStateBenchmark.run(
+                bytes: size, actions: options.ourActions(stateBytes: size), encodeSamples: options.keyedEncodeSamples(stateBytes: size),
+                path: file("keyed-\(size).udf")
+            )
+            rows += KeyedStateBenchmark.rows(result, label: "\(size >= 1_000_000 ? "1 MB" : "\(size / 1_000) KB") (\(result.items) items)")
+        }
+        return rows
     }
 
     /// Issue 16: throughput on the shop state, whose log grows with every action.

@@ -16,7 +16,7 @@ final class JSONEncodingNode: Encoder {
     let parent: JSONEncodingNode?
     let component: JSONCodingPathComponent?
     /// Set by `IncrementalJSONEncoder`: the previous pass's arrays, for reuse.
-    let memo: ArrayReuseMemo?
+    let memo: EncodingReuseMemo?
     /// Set by `IncrementalJSONEncoder`, shared by every node of every pass;
     /// a one-off encoding has none, since it would pay to fill them.
     let hints: MemberCountHints?
@@ -29,7 +29,7 @@ final class JSONEncodingNode: Encoder {
     var members: [String: JSONValue] = [:]
     var pending: [(slot: JSONCodingPathComponent, node: JSONEncodingNode)] = []
 
-    init(parent: JSONEncodingNode?, component: JSONCodingPathComponent?, memo: ArrayReuseMemo? = nil, hints: MemberCountHints? = nil) {
+    init(parent: JSONEncodingNode?, component: JSONCodingPathComponent?, memo: EncodingReuseMemo? = nil, hints: MemberCountHints? = nil) {
         self.parent = parent
         self.component = component
         self.memo = memo
@@ -125,8 +125,8 @@ final class JSONEncodingNode: Encoder {
         if let scalar = try scalar(value, at: component) {
             return scalar
         }
-        if let memo, let array = value as? any ReusableEncodableArray {
-            return try array.encodeReusing(below: self, at: component, memo: memo)
+        if let memo, let collection = value as? any ReusableEncodable {
+            return try collection.encodeReusing(below: self, at: component, memo: memo)
         }
         let child = JSONEncodingNode(parent: self, component: component, memo: memo)
         do {

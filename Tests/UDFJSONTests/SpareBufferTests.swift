@@ -3,7 +3,7 @@ import Testing
 @testable import UDFJSON
 
 /// The incremental encoder writes a changed array into the elements it made
-/// two passes before, where nothing else holds them (`ArrayReuseMemo.Spare`).
+/// two passes before, where nothing else holds them (`EncodingReuseMemo.Spare`).
 /// Each pass must still be what the plain encoder gives, and a result a
 /// caller keeps must never change afterwards.
 @Suite struct SpareBufferTests {

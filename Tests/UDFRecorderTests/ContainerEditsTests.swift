@@ -10,7 +10,7 @@ import UDFJSON
 /// the plain path gives, on edits chosen to fool a shortcut: respellings
 /// (NFC to NFD), 0.0 to −0.0, a class instance changed in place, shifts,
 /// growth and shrinking, and secrets inside changed rows.
-@Suite struct ArrayEditsTests {
+@Suite struct ContainerEditsTests {
     final class Box: Encodable, @unchecked Sendable {
         var count: Int
         init(count: Int) { self.count = count }
@@ -32,12 +32,22 @@ import UDFJSON
         var meta: [String: String]
     }
 
+    /// No secret until an edit adds the key `token` to the dictionary
+    /// holding these: the redaction then walks it by the encoder's keys.
+    struct Score: Encodable, Sendable {
+        var value: Double
+        var label: String
+    }
+
     struct State: Encodable, Sendable {
         var rows: [Row]
         var log: [String]
         var small: [Row]
         var notes: [Note] = (0..<70).map { Note(text: "note \($0)", meta: ["n": "\($0)"]) }
         var counters: [Double] = (0..<40).map(Double.init)
+        /// Keyed by id, as Redux normalizes; its rows hold secrets.
+        var byID: [String: Row] = Dictionary(uniqueKeysWithValues: (0..<40).map { ("r\($0)", ContainerEditsTests.row($0)) })
+        var scores: [String: Score] = Dictionary(uniqueKeysWithValues: (0..<40).map { ("caf\u{E9} \($0)", Score(value: Double($0), label: "s\($0)")) })
     }
 
     static func row(_ id: Int, box: Box? = nil) -> Row {
@@ -69,6 +79,32 @@ import UDFJSON
         case 0: state.notes[note].meta["apiKey"] = state.notes[note].meta["apiKey"] == nil ? "k\(note)" : nil
         case 1: state.notes[note].text = state.notes[note].text == "caf\u{E9}" ? "cafe\u{301}" : "caf\u{E9}"
         default: break
+        }
+        // Dictionaries: a value changed, a key added, removed or respelled.
+        let id = "r\(random.next() % 60)"
+        switch random.next() % 4 {
+        case 0: let negative = state.byID[id]?.score.sign == .minus; state.byID[id]?.score = negative ? 0.0 : -0.0
+        case 1: let present = state.byID[id] != nil; state.byID[id] = present ? nil : row(Int(random.next() % 100))
+        case 2: state.byID[id]?.password += "?"
+        default: break
+        }
+        // Two edits a step, so a removal can come with a change.
+        for _ in 0..<2 {
+            let scoreKey = state.scores.keys.sorted()[Int(random.next() % UInt64(state.scores.count))]
+            switch random.next() % 5 {
+            case 0: let zero = state.scores[scoreKey]?.value == 0; state.scores[scoreKey]?.value = zero ? -0.0 : 0
+            case 1:
+                // By scalars: `==` holds between the two spellings.
+                let respelled = scoreKey.unicodeScalars.elementsEqual(scoreKey.decomposedStringWithCanonicalMapping.unicodeScalars)
+                    ? scoreKey.precomposedStringWithCanonicalMapping : scoreKey.decomposedStringWithCanonicalMapping
+                state.scores[respelled] = state.scores.removeValue(forKey: scoreKey)
+            case 2: let present = state.scores["token"] != nil; state.scores["token"] = present ? nil : Score(value: 1, label: "secret")
+            case 3:
+                let added = "added \(random.next() % 20)"
+                let present = state.scores[added] != nil
+                state.scores[added] = present ? nil : Score(value: 2, label: "cafe\u{301}")
+            default: break
+            }
         }
         let counter = Int(random.next() % UInt64(state.counters.count))
         state.counters[counter] = state.counters[counter] == 0 ? -0.0 : (state.counters[counter].sign == .minus ? 1 : 0)

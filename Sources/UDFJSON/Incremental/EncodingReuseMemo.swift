@@ -1,11 +1,11 @@
-/// What `IncrementalJSONEncoder` remembers between passes: every array it
-/// encoded, by coding path, with the encoded elements and which of them are
-/// proven to hold no reference.
+/// What `IncrementalJSONEncoder` remembers between passes: every array and
+/// string-keyed dictionary it encoded, by coding path, with the encoded
+/// elements or members and which of them are proven to hold no reference.
 ///
 /// Keeping the previous arrays alive is what makes the shortcuts sound: a
 /// buffer that is still referenced here cannot be changed in place, and
 /// cannot be freed and its address reused.
-final class ArrayReuseMemo {
+final class EncodingReuseMemo {
     struct Record {
         /// The Swift array as it was encoded, kept alive on purpose.
         let array: Any
@@ -17,6 +17,16 @@ final class ArrayReuseMemo {
         let holdsNoReference: [Bool]
 
         var allHoldNoReference: Bool { !holdsNoReference.contains(false) }
+    }
+
+    /// A string-keyed dictionary as it was encoded, kept alive on purpose.
+    struct DictionaryRecord {
+        let dictionary: Any
+        let identity: JSONStorageIdentity?
+        let members: [String: JSONValue]
+        /// Every value, as encoded, reaches no class instance, closure or
+        /// pointer; otherwise nothing of the record is reused.
+        let allHoldNoReference: Bool
     }
 
     /// The encoded elements of the pass before a record's, kept so the next
@@ -51,14 +61,16 @@ final class ArrayReuseMemo {
 
     private(set) var previous: [[JSONCodingPathComponent]: Record] = [:]
     private var current: [[JSONCodingPathComponent]: Record] = [:]
+    private(set) var previousDictionaries: [[JSONCodingPathComponent]: DictionaryRecord] = [:]
+    private var currentDictionaries: [[JSONCodingPathComponent]: DictionaryRecord] = [:]
     private var spares: [[JSONCodingPathComponent]: Spare] = [:]
     private var currentSpares: [[JSONCodingPathComponent]: Spare] = [:]
     /// This pass's arrays by buffer, for `ReferenceScan` to skip an array it
     /// meets inside an element that was just encoded.
     private var currentVerdicts: [JSONStorageIdentity: Bool] = [:]
     /// What the last finished pass changed in the arrays it wrote.
-    private(set) var edits = ArrayEdits()
-    private var currentEdits = ArrayEdits()
+    private(set) var edits = ContainerEdits()
+    private var currentEdits = ContainerEdits()
     let scan = ReferenceScan()
     private var fieldBytes: [ObjectIdentifier: FieldBytes] = [:]
 
@@ -84,15 +96,25 @@ final class ArrayReuseMemo {
         }
     }
 
+    func record(_ record: DictionaryRecord, at path: [JSONCodingPathComponent]) {
+        currentDictionaries[path] = record
+    }
+
     /// Notes that this pass made `after` from the previous pass's `before`,
     /// writing only at `changed` and past the shorter count.
     func recordEdit(before: [JSONValue], after: [JSONValue], changed: [Int]) {
         currentEdits.record(before: before, after: after, changed: changed)
     }
 
+    /// Notes that this pass made the object `after` from the previous pass's
+    /// `before`, changing, adding or removing only the members at `changed`.
+    func recordEdit(before: [String: JSONValue], after: [String: JSONValue], changed: [String]) {
+        currentEdits.record(before: before, after: after, changed: changed)
+    }
+
     /// Forgets the last pass's edits before this pass writes into its buffers.
     func startPass() {
-        edits = ArrayEdits()
+        edits = ContainerEdits()
     }
 
     /// Whether `value` holds no reference, judged on this very value.
@@ -104,28 +126,33 @@ final class ArrayReuseMemo {
     func finishPass() {
         previous = current
         current = [:]
+        previousDictionaries = currentDictionaries
+        currentDictionaries = [:]
         spares = currentSpares
         currentSpares = [:]
         currentVerdicts = [:]
         edits = currentEdits
-        currentEdits = ArrayEdits()
+        currentEdits = ContainerEdits()
     }
 
     /// Forgets a failed pass; the next one compares against the last good pass.
     func abandonPass() {
         current = [:]
+        currentDictionaries = [:]
         currentSpares = [:]
         currentVerdicts = [:]
-        currentEdits = ArrayEdits()
+        currentEdits = ContainerEdits()
     }
 
     func forgetAll() {
         previous = [:]
         current = [:]
+        previousDictionaries = [:]
+        currentDictionaries = [:]
         spares = [:]
         currentSpares = [:]
         currentVerdicts = [:]
-        edits = ArrayEdits()
-        currentEdits = ArrayEdits()
+        edits = ContainerEdits()
+        currentEdits = ContainerEdits()
     }
 }

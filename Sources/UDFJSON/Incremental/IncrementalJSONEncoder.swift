@@ -26,14 +26,14 @@
 /// let after = try encoder.encode(state) // re-encodes only todos[3]
 /// ```
 public final class IncrementalJSONEncoder {
-    private let memo = ArrayReuseMemo()
+    private let memo = EncodingReuseMemo()
     private let hints = MemberCountHints()
 
     public init() {}
 
     /// What the last pass changed in each array it wrote from the pass
     /// before's, valid until the next pass starts.
-    public var lastEdits: ArrayEdits { memo.edits }
+    public var lastEdits: ContainerEdits { memo.edits }
 
     /// Encodes `value` as a `JSONValue`, exactly as `JSONValueEncoder` does.
     ///

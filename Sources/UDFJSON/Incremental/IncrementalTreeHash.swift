@@ -8,7 +8,7 @@ import Foundation
 /// shares storage with the one measured at its place last time is taken as
 /// it was, in O(1). An array that changed is compared with the old one
 /// element by element (bits, `sameBitsRun`), unless the encoder's
-/// `ArrayEdits` name the positions it changed, and only the elements that
+/// `ContainerEdits` name the positions it changed, and only the elements that
 /// differ are measured; its wrapping sum of terms is updated at those
 /// positions. Elements that moved are found by storage identity. An object
 /// that changed looks each member up in the old one.
@@ -41,7 +41,7 @@ public final class IncrementalTreeHash {
     /// - Parameter edits: The encoder's proof of which positions changed in
     ///   the arrays it made from the previous state's: no other position of
     ///   those arrays is compared.
-    public func measure(_ value: JSONValue, edits: ArrayEdits = ArrayEdits()) -> Measure {
+    public func measure(_ value: JSONValue, edits: ContainerEdits = ContainerEdits()) -> Measure {
         var node = root
         root = nil
         let result = Self.measure(value, memo: &node, edits: edits)
@@ -99,7 +99,7 @@ public final class IncrementalTreeHash {
 
     // MARK: Measuring
 
-    static func measure(_ value: JSONValue, memo: inout Node?, edits: ArrayEdits) -> Measure {
+    static func measure(_ value: JSONValue, memo: inout Node?, edits: ContainerEdits) -> Measure {
         switch value {
         case .array(let elements):
             return measureArray(elements, memo: &memo, edits: edits)
@@ -111,7 +111,7 @@ public final class IncrementalTreeHash {
         }
     }
 
-    private static func measureArray(_ elements: [JSONValue], memo: inout Node?, edits: ArrayEdits) -> Measure {
+    private static func measureArray(_ elements: [JSONValue], memo: inout Node?, edits: ContainerEdits) -> Measure {
         if let node = memo, case .array(let array) = node.body, sameStorage(elements, array.elements) {
             return Measure(hash: node.hash, size: node.size)
         }
@@ -141,7 +141,7 @@ public final class IncrementalTreeHash {
     /// Measures the elements that differ from the old ones at their
     /// positions (those the encoder names, or else those whose bits
     /// differ); rebuilds when too many differ.
-    private static func update(_ array: inout ArrayMemo, with elements: [JSONValue], edits: ArrayEdits) {
+    private static func update(_ array: inout ArrayMemo, with elements: [JSONValue], edits: ContainerEdits) {
         let old = array.elements
         let common = min(old.count, elements.count)
         var changed: [Int] = []
@@ -195,7 +195,7 @@ public final class IncrementalTreeHash {
 
     /// Measures every position again, reusing the old measure of each
     /// element that is unchanged at its position or moved (same storage).
-    private static func rebuild(_ array: inout ArrayMemo, with elements: [JSONValue], edits: ArrayEdits) {
+    private static func rebuild(_ array: inout ArrayMemo, with elements: [JSONValue], edits: ContainerEdits) {
         let old = array
         var moved: [JSONStorageIdentity: Int] = [:]
         if !old.elements.isEmpty {
@@ -234,7 +234,7 @@ public final class IncrementalTreeHash {
         array.contentSize += size
     }
 
-    private static func measureObject(_ members: [String: JSONValue], memo: inout Node?, edits: ArrayEdits) -> Measure {
+    private static func measureObject(_ members: [String: JSONValue], memo: inout Node?, edits: ContainerEdits) -> Measure {
         if let node = memo, case .object(let object) = node.body, sameStorage(members, object.members) {
             return Measure(hash: node.hash, size: node.size)
         }
@@ -245,38 +245,12 @@ public final class IncrementalTreeHash {
             node = nil
             object = existing
         }
-        let oldCount = object.entries.count
-        var found = 0
-        for (key, value) in members {
-            guard let index = object.entries.index(forKey: key) else {
-                var child: Node?
-                let entry = measureMember(key, value, memo: &child, edits: edits)
-                object.sum &+= entry.term
-                object.contentSize += entry.size
-                object.entries[key] = entry
-                continue
+        if let proven = edits.changedKeys(of: members, from: object.members) {
+            for key in proven {
+                update(&object, at: key, to: members.value(exactlyAt: key), edits: edits)
             }
-            found += 1
-            // Read in place: a copy of the entry would share its child's
-            // arrays and make the child's update copy them whole.
-            let sameKey = object.entries.values[index].key.hasSameScalars(as: key)
-            if sameKey, sameBits(object.entries.values[index].value, value) { continue }
-            let oldTerm = object.entries.values[index].term
-            let oldSize = object.entries.values[index].size
-            var child = sameKey ? object.entries.values[index].child : nil
-            object.entries.values[index].child = nil
-            let entry = measureMember(key, value, memo: &child, edits: edits)
-            object.sum &-= oldTerm
-            object.sum &+= entry.term
-            object.contentSize += entry.size - oldSize
-            object.entries.values[index] = entry
-        }
-        if found < oldCount {
-            for (key, entry) in object.entries where members[key] == nil {
-                object.sum &-= entry.term
-                object.contentSize -= entry.size
-                object.entries[key] = nil
-            }
+        } else {
+            updateAll(&object, to: members, edits: edits)
         }
         object.members = members
         let count = members.count
@@ -288,8 +262,73 @@ public final class IncrementalTreeHash {
         return measure
     }
 
+    /// Brings the entry of `key`, spelled exactly so, up to `value`: the
+    /// member's new value, or nil where it is gone. An entry under an
+    /// equivalent key spelled otherwise is the member's old spelling, which
+    /// the new one replaces; when `key` is that old spelling, it is gone already.
+    private static func update(_ object: inout ObjectMemo, at key: String, to value: JSONValue?, edits: ContainerEdits) {
+        guard let index = object.entries.index(forKey: key) else {
+            if let value { add(&object, key, value, edits: edits) }
+            return
+        }
+        if let value {
+            replace(&object, at: index, key, value, edits: edits)
+        } else if object.entries.values[index].key.hasSameScalars(as: key) {
+            object.sum &-= object.entries.values[index].term
+            object.contentSize -= object.entries.values[index].size
+            object.entries.remove(at: index)
+        }
+    }
+
+    /// Brings every entry up to `members`, each looked up once.
+    private static func updateAll(_ object: inout ObjectMemo, to members: [String: JSONValue], edits: ContainerEdits) {
+        let oldCount = object.entries.count
+        var found = 0
+        for (key, value) in members {
+            guard let index = object.entries.index(forKey: key) else {
+                add(&object, key, value, edits: edits)
+                continue
+            }
+            found += 1
+            replace(&object, at: index, key, value, edits: edits)
+        }
+        if found < oldCount {
+            for (key, entry) in object.entries where members[key] == nil {
+                object.sum &-= entry.term
+                object.contentSize -= entry.size
+                object.entries[key] = nil
+            }
+        }
+    }
+
+    private static func add(_ object: inout ObjectMemo, _ key: String, _ value: JSONValue, edits: ContainerEdits) {
+        var child: Node?
+        let entry = measureMember(key, value, memo: &child, edits: edits)
+        object.sum &+= entry.term
+        object.contentSize += entry.size
+        object.entries[key] = entry
+    }
+
+    /// The entry at `index`, of `key` or of an equivalent spelling, measured
+    /// again unless it holds the same bits under the same scalars.
+    private static func replace(_ object: inout ObjectMemo, at index: Dictionary<String, Entry>.Index, _ key: String, _ value: JSONValue, edits: ContainerEdits) {
+        // Read in place: a copy of the entry would share its child's
+        // arrays and make the child's update copy them whole.
+        let sameKey = object.entries.values[index].key.hasSameScalars(as: key)
+        if sameKey, sameBits(object.entries.values[index].value, value) { return }
+        let oldTerm = object.entries.values[index].term
+        let oldSize = object.entries.values[index].size
+        var child = sameKey ? object.entries.values[index].child : nil
+        object.entries.values[index].child = nil
+        let entry = measureMember(key, value, memo: &child, edits: edits)
+        object.sum &-= oldTerm
+        object.sum &+= entry.term
+        object.contentSize += entry.size - oldSize
+        object.entries.values[index] = entry
+    }
+
     /// Takes `memo` (left nil): the entry holds the child's memo after.
-    private static func measureMember(_ key: String, _ value: JSONValue, memo: inout Node?, edits: ArrayEdits) -> Entry {
+    private static func measureMember(_ key: String, _ value: JSONValue, memo: inout Node?, edits: ContainerEdits) -> Entry {
         let measure = measure(value, memo: &memo, edits: edits)
         let term = StateTreeHash.memberTerm(key: StateTreeHash.string(key), value: measure.hash)
         let entry = Entry(key: key, value: value, term: term, size: JSONWriter.canonicalSize(of: key) + 1 + measure.size, child: memo)

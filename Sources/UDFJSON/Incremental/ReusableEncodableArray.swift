@@ -1,14 +1,6 @@
 import Foundation
 
-/// An array that `IncrementalJSONEncoder` can encode by reusing the elements
-/// of the array it encoded at the same coding path in the previous pass.
-protocol ReusableEncodableArray {
-    func encodeReusing(
-        below parent: JSONEncodingNode, at component: JSONCodingPathComponent, memo: ArrayReuseMemo
-    ) throws -> JSONValue
-}
-
-extension Array: ReusableEncodableArray where Element: Encodable {
+extension Array: ReusableEncodable where Element: Encodable {
     /// The same value the plain encoder gives, element for element.
     ///
     /// Reuse needs a proof that the element encodes to the same bytes:
@@ -23,7 +15,7 @@ extension Array: ReusableEncodableArray where Element: Encodable {
     /// hand-written `==` may skip fields), so it is never asked. An element
     /// that reaches a reference is encoded afresh on every pass.
     func encodeReusing(
-        below parent: JSONEncodingNode, at component: JSONCodingPathComponent, memo: ArrayReuseMemo
+        below parent: JSONEncodingNode, at component: JSONCodingPathComponent, memo: EncodingReuseMemo
     ) throws -> JSONValue {
         let node = JSONEncodingNode(parent: parent, component: component, memo: memo)
         // A short array of scalars (a list of tags) is encoded afresh: its
@@ -54,14 +46,14 @@ extension Array: ReusableEncodableArray where Element: Encodable {
                 elements.append(try node.encodeChild(self[index], at: .index(index)))
                 holds.append(holdsNoReference(index))
             }
-            memo.record(ArrayReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holds), at: path)
+            memo.record(EncodingReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holds), at: path)
             return .array(elements)
         }
         // A short array is copied faster than its spare is kept and found.
         let keepsSpare = record.elements.count >= Self.spareMinimum
         var spare = keepsSpare ? memo.takeSpare(at: path) : nil
         if old.count == count, let identity, identity == record.identity, record.allHoldNoReference {
-            memo.record(ArrayReuseMemo.Record(array: self, identity: identity, elements: record.elements, holdsNoReference: record.holdsNoReference), at: path, spare: spare)
+            memo.record(EncodingReuseMemo.Record(array: self, identity: identity, elements: record.elements, holdsNoReference: record.holdsNoReference), at: path, spare: spare)
             return .array(record.elements)
         }
         // Starts as the previous elements, shared; the first write makes it
@@ -143,8 +135,8 @@ extension Array: ReusableEncodableArray where Element: Encodable {
         if written {
             memo.recordEdit(before: record.elements, after: elements, changed: changed)
         }
-        let next = written && keepsSpare ? ArrayReuseMemo.Spare(elements: record.elements, stale: changed) : spare
-        memo.record(ArrayReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holds), at: path, spare: next)
+        let next = written && keepsSpare ? EncodingReuseMemo.Spare(elements: record.elements, stale: changed) : spare
+        memo.record(EncodingReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holds), at: path, spare: next)
         return .array(elements)
     }
 

@@ -25,7 +25,7 @@ public final class IncrementalRedaction {
     /// - Parameter edits: The encoder's proof of which positions changed in
     ///   the arrays it made from the previous state's: no other position of
     ///   those arrays is looked at.
-    public func redact(_ state: JSONValue, edits: ArrayEdits = ArrayEdits()) -> JSONValue {
+    public func redact(_ state: JSONValue, edits: ContainerEdits = ContainerEdits()) -> JSONValue {
         if changesNothing { return state }
         guard byKeyOnly else { return redactor.redact(state).value }
         let output = redactKeys(state, previousInput: previous?.input, previousOutput: previous?.output, edits: edits)
@@ -39,7 +39,7 @@ public final class IncrementalRedaction {
     public func redactAlone(_ value: JSONValue) -> JSONValue {
         if changesNothing { return value }
         guard byKeyOnly else { return redactor.redact(value).value }
-        return redactKeys(value, previousInput: nil, previousOutput: nil, edits: ArrayEdits())
+        return redactKeys(value, previousInput: nil, previousOutput: nil, edits: ContainerEdits())
     }
 
     private func isSecret(_ key: String) -> Bool {
@@ -52,7 +52,7 @@ public final class IncrementalRedaction {
         return verdict
     }
 
-    private func redactKeys(_ value: JSONValue, previousInput: JSONValue?, previousOutput: JSONValue?, edits: ArrayEdits) -> JSONValue {
+    private func redactKeys(_ value: JSONValue, previousInput: JSONValue?, previousOutput: JSONValue?, edits: ContainerEdits) -> JSONValue {
         if let previousInput, let previousOutput, value.isIdentical(to: previousInput) {
             return previousOutput
         }
@@ -61,7 +61,7 @@ public final class IncrementalRedaction {
             let oldInput = previousInput?.objectValue
             let oldOutput = previousOutput?.objectValue
             var changed: [String: JSONValue]?
-            for (key, member) in members {
+            func visit(_ key: String, _ member: JSONValue) {
                 if isSecret(key) {
                     if member != Redactor.placeholder {
                         changed = changed ?? members
@@ -77,13 +77,25 @@ public final class IncrementalRedaction {
                     }
                 }
             }
+            // Nothing was redacted in the old object, and the encoder proved
+            // every member but these unchanged: the others come out as they are.
+            if let oldInput, previousOutputIsInput(previousInput, previousOutput),
+               let proven = edits.changedKeys(of: members, from: oldInput) {
+                for key in proven {
+                    if let member = members.value(exactlyAt: key) { visit(key, member) }
+                }
+                return changed.map(JSONValue.object) ?? value
+            }
+            for (key, member) in members {
+                visit(key, member)
+            }
             return changed.map(JSONValue.object) ?? value
         case .array(let elements):
             let oldInput = previousInput?.arrayValue
             let oldOutput = previousOutput?.arrayValue
             // Nothing was redacted in the old array: an element with the same
             // bits as the old one at its index comes out as it is.
-            let oldOutputIsInput = previousOutput.map { output in previousInput.map(output.isIdentical(to:)) ?? false } ?? false
+            let oldOutputIsInput = previousOutputIsInput(previousInput, previousOutput)
             var changed: [JSONValue]?
             func visit(_ index: Int) {
                 guard elements[index].isContainer else { return }
@@ -124,5 +136,11 @@ public final class IncrementalRedaction {
         default:
             return value
         }
+    }
+
+    /// Whether nothing was redacted in the previous input: its output is the input itself.
+    private func previousOutputIsInput(_ input: JSONValue?, _ output: JSONValue?) -> Bool {
+        guard let input, let output else { return false }
+        return output.isIdentical(to: input)
     }
 }

@@ -13,16 +13,16 @@ import UDFJSON
 /// patch may differ in form from `JSONPatch.make`'s, but applying it to the
 /// old state gives exactly the new one.
 enum SharingAwarePatch {
-    /// - Parameter edits: The encoder's proof of which positions changed in
-    ///   the arrays it made from `old`'s: no other position is compared.
-    static func make(from old: JSONValue, to new: JSONValue, edits: ArrayEdits = ArrayEdits()) -> JSONPatch {
+    /// - Parameter edits: The encoder's proof of which positions and keys
+    ///   changed in the containers it made from `old`'s: nothing else is compared.
+    static func make(from old: JSONValue, to new: JSONValue, edits: ContainerEdits = ContainerEdits()) -> JSONPatch {
         var operations: [PatchOperation] = []
         collect(old, new, at: .root, into: &operations, edits: edits)
         return JSONPatch(operations)
     }
 
     private static func collect(
-        _ old: JSONValue, _ new: JSONValue, at pointer: JSONPointer, into operations: inout [PatchOperation], edits: ArrayEdits
+        _ old: JSONValue, _ new: JSONValue, at pointer: JSONPointer, into operations: inout [PatchOperation], edits: ContainerEdits
     ) {
         if old.isIdentical(to: new) { return }
         switch (old, new) {
@@ -31,26 +31,37 @@ enum SharingAwarePatch {
             // key is removed, then added anew); what it found is kept for the
             // walk below.
             var touched: [(key: String, previous: JSONValue?, value: JSONValue)] = []
-            var kept = 0
-            for (key, value) in after {
-                let previous = before.value(exactlyAt: key)
-                guard let previous else {
-                    touched.append((key, nil, value))
-                    continue
-                }
-                kept += 1
-                if previous.isIdentical(to: value) || (!value.isContainer && previous == value) { continue }
+            var removed: [String] = []
+            func touch(_ key: String, _ previous: JSONValue?, _ value: JSONValue) {
+                if let previous, previous.isIdentical(to: value) || (!value.isContainer && previous == value) { return }
                 touched.append((key, previous, value))
             }
-            // No two keys of an object are equivalent, so each key kept is a
-            // different key of `before`: if all of them were kept, none went.
+            if let proven = edits.changedKeys(of: after, from: before) {
+                // The encoder proved every other member unchanged.
+                for key in proven {
+                    if let value = after.value(exactlyAt: key) {
+                        touch(key, before.value(exactlyAt: key), value)
+                    } else if before.value(exactlyAt: key) != nil {
+                        removed.append(key)
+                    }
+                }
+            } else {
+                var kept = 0
+                for (key, value) in after {
+                    let previous = before.value(exactlyAt: key)
+                    if previous != nil { kept += 1 }
+                    touch(key, previous, value)
+                }
+                // No two keys of an object are equivalent, so each key kept is a
+                // different key of `before`: if all of them were kept, none went.
+                if kept < before.count {
+                    removed = before.keys.filter { after.value(exactlyAt: $0) == nil }
+                }
+            }
             // Operations come out in key order, as before; only the keys that
             // can yield one are sorted (one, for a one-leaf edit of an item).
-            if kept < before.count {
-                let removed = before.keys.filter { after.value(exactlyAt: $0) == nil }
-                for key in removed.sorted(by: JSONWriter.utf8Precedes) {
-                    operations.append(.remove(path: pointer.appending(key)))
-                }
+            for key in removed.sorted(by: JSONWriter.utf8Precedes) {
+                operations.append(.remove(path: pointer.appending(key)))
             }
             touched.sort { JSONWriter.utf8Precedes($0.key, $1.key) }
             for (key, previous, value) in touched {
@@ -95,7 +106,7 @@ enum SharingAwarePatch {
 
     /// Whether `after` is `before` with elements added at its end: the
     /// encoder's edits say so, or else the bits of the old elements do.
-    private static func onlyGrew(_ after: [JSONValue], from before: [JSONValue], edits: ArrayEdits) -> Bool {
+    private static func onlyGrew(_ after: [JSONValue], from before: [JSONValue], edits: ContainerEdits) -> Bool {
         if let proven = edits.changedPositions(of: after, from: before) {
             return proven.isEmpty
         }

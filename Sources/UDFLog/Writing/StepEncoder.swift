@@ -70,7 +70,7 @@ final class StepEncoder {
         let state: JSONValue
         // Which positions changed in the encoder's arrays: the stages below
         // look at those alone, valid until the encoder's next pass.
-        let edits: ArrayEdits
+        let edits: ContainerEdits
         do {
             let encoded = try stateEncoder.encode(input.state)
             edits = stateEncoder.lastEdits

@@ -1,0 +1,109 @@
+extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
+    /// The same value the plain encoder gives, member for member.
+    ///
+    /// The array's proofs (`ReusableEncodableArray.swift`), keyed by key:
+    /// - the same storage as last time, no value reaching a reference: the
+    ///   previous members, as they are;
+    /// - otherwise a value whose field bytes equal those of the previous
+    ///   value under a key with the same scalars: that value's encoding.
+    /// Keys are matched by scalars, never by `==`, which is canonical
+    /// equivalence: a key respelled in another normalization is a new member
+    /// and replaces the old spelling. Where any value reached a reference
+    /// last pass, the dictionary is encoded afresh whole.
+    ///
+    /// A dictionary changed by a reducer is a copy of the previous one (the
+    /// memo keeps that alive), so its entries sit where the previous ones
+    /// did: each is first compared with the previous entry at the same
+    /// position, and looked up by key only when that one has another key.
+    func encodeReusing(
+        below parent: JSONEncodingNode, at component: JSONCodingPathComponent, memo: EncodingReuseMemo
+    ) throws -> JSONValue {
+        let node = JSONEncodingNode(parent: parent, component: component, memo: memo)
+        var path = parent.path
+        path.append(component)
+        let identity = JSONStorageIdentity.of(self)
+        let valuesAreValues = memo.scan.isValueType(Value.self)
+        func holdsNoReference(_ value: Value) -> Bool {
+            valuesAreValues || memo.holdsNoReference(value)
+        }
+        guard let record = memo.previousDictionaries[path], record.allHoldNoReference,
+              let old = record.dictionary as? [String: Value] else {
+            var members = [String: JSONValue](minimumCapacity: count)
+            var allHold = true
+            for (key, value) in self {
+                members[key] = try node.encodeChild(value, at: .key(key))
+                allHold = allHold && holdsNoReference(value)
+            }
+            memo.record(EncodingReuseMemo.DictionaryRecord(dictionary: self, identity: identity, members: members, allHoldNoReference: allHold), at: path)
+            return .object(members)
+        }
+        if let identity, identity == record.identity {
+            memo.record(record, at: path)
+            return .object(record.members)
+        }
+        let fields = memo.fieldBytes(of: Value.self).ranges
+        var members = record.members
+        var allHold = true
+        var changed: [String] = []
+        // New keys found among the old ones with the same scalars.
+        var kept = 0
+        var oldPosition = old.startIndex
+        var position = startIndex
+        // By index, not by (key, value) pairs: in this unspecialized code
+        // every pair is a copy of the value through its witness.
+        while position != endIndex {
+            defer { formIndex(after: &position) }
+            let key = keys[position]
+            var previous: Index?
+            if oldPosition != old.endIndex {
+                if old.keys[oldPosition].hasSameScalars(as: key) { previous = oldPosition }
+                old.formIndex(after: &oldPosition)
+            }
+            if previous == nil, let found = old.index(forKey: key), old.keys[found].hasSameScalars(as: key) {
+                previous = found
+            }
+            if let previous {
+                kept += 1
+                if Self.sameFields(old.values[previous], values[position], fields) { continue }
+            }
+            let value = values[position]
+            let encoded = try node.encodeChild(value, at: .key(key))
+            allHold = allHold && holdsNoReference(value)
+            if previous == nil, let respelled = members.index(forKey: key) {
+                // An equivalent key with other scalars; the dictionary would keep its spelling.
+                changed.append(members[respelled].key)
+                members.remove(at: respelled)
+            }
+            members[key] = encoded
+            changed.append(key)
+        }
+        if kept < old.count {
+            for oldKey in old.keys {
+                if let mine = index(forKey: oldKey), self[mine].key.hasSameScalars(as: oldKey) { continue }
+                if let gone = members.index(forKey: oldKey), members[gone].key.hasSameScalars(as: oldKey) {
+                    members.remove(at: gone)
+                    changed.append(oldKey)
+                }
+            }
+        }
+        if !changed.isEmpty {
+            memo.recordEdit(before: record.members, after: members, changed: changed)
+        }
+        memo.record(EncodingReuseMemo.DictionaryRecord(dictionary: self, identity: identity, members: members, allHoldNoReference: allHold), at: path)
+        return .object(members)
+    }
+
+    /// Whether the field bytes of two values are the same; a type with no
+    /// field bytes has one value.
+    private static func sameFields(_ a: Value, _ b: Value, _ fields: [Range<Int>]) -> Bool {
+        // The values' own addresses: a generic value is passed by address, so nothing is copied.
+        withUnsafePointer(to: a) { left in
+            withUnsafePointer(to: b) { right in
+                for field in fields where !InPlaceBytes.equal(left, right, in: field) {
+                    return false
+                }
+                return true
+            }
+        }
+    }
+}

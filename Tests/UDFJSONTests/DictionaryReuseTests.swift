@@ -1,0 +1,148 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import UDFJSON
+
+/// The incremental encoder reuses the members of a string-keyed dictionary
+/// whose value bits match the previous pass's under a key with the same
+/// scalars. Every pass must be what the plain encoder gives, on edits
+/// chosen to fool that shortcut, and a result a caller keeps must never
+/// change afterwards.
+@Suite struct DictionaryReuseTests {
+    final class Box: Encodable, @unchecked Sendable {
+        var count = 0
+    }
+
+    struct Entry: Encodable {
+        var label: String
+        var value: Double
+        var tags: [String]
+        var box: Box?
+        var nested: [String: String]
+    }
+
+    struct State: Encodable {
+        var byID: [String: Entry]
+        var settings: [String: [String: String]]
+    }
+
+    static func entry(_ index: Int, box: Box? = nil) -> Entry {
+        let label = index % 3 == 0 ? "caf\u{E9} \(index)" : "a label long enough for the heap \(index)"
+        return Entry(label: label, value: Double(index % 7), tags: ["t\(index % 4)"], box: box, nested: ["n": "\(index)"])
+    }
+
+    static func key(_ index: Int) -> String { index % 5 == 0 ? "caf\u{E9}-\(index)" : "id-\(index)" }
+
+    /// One random edit: a value's string respelled NFC to NFD, 0.0 to −0.0,
+    /// a class instance changed in place, a key respelled, keys added and
+    /// removed, a huge value, the dictionary rebuilt in new storage, a
+    /// nested dictionary changed, or nothing. A class instance stays for a
+    /// few passes at most, so most passes take the reuse path.
+    static func edit(_ state: inout State, _ random: inout SplitMix64, box: Box) {
+        if random.next() % 3 == 0 {
+            for (key, entry) in state.byID where entry.box != nil { state.byID[key]?.box = nil }
+        }
+        let keys = state.byID.keys.sorted()
+        let key = keys.isEmpty ? nil : keys[Int(random.next() % UInt64(keys.count))]
+        switch random.next() % 12 {
+        case 0: if let key, let label = state.byID[key]?.label { state.byID[key]?.label = label.decomposedStringWithCanonicalMapping }
+        case 1: if let key, let value = state.byID[key]?.value { state.byID[key]?.value = value == 0 ? -0.0 : 0.0 }
+        case 2: box.count += 1
+        case 3:
+            // The same key in the other normalization: one JSON key out, another in.
+            if let key, let value = state.byID.removeValue(forKey: key) {
+                // By scalars: `==` holds between the two spellings.
+                let respelled = key.unicodeScalars.elementsEqual(key.decomposedStringWithCanonicalMapping.unicodeScalars)
+                    ? key.precomposedStringWithCanonicalMapping : key.decomposedStringWithCanonicalMapping
+                state.byID[respelled] = value
+            }
+        case 4:
+            let added = Self.key(1_000 + Int(random.next() % 500))
+            state.byID[added] = Self.entry(Int(random.next() % 50), box: random.next() % 4 == 0 ? box : nil)
+        case 5: if let key { state.byID.removeValue(forKey: key) }
+        case 6: if let key { state.byID[key]?.label = String(repeating: "huge ", count: 2_000) }
+        case 7: state.byID = Dictionary(uniqueKeysWithValues: state.byID.map { ($0.key, $0.value) })
+        case 8: if let key { let marked = state.byID[key]?.nested["m"] != nil; state.byID[key]?.nested["m"] = marked ? nil : "x" }
+        case 9: state.settings["display", default: [:]]["theme"] = random.next() % 2 == 0 ? "dark" : "light"
+        case 10: if let key { let boxed = state.byID[key]?.box != nil; state.byID[key]?.box = boxed ? nil : box }
+        default: break
+        }
+    }
+
+    @Test(arguments: [UInt64(31), 32, 33])
+    func everyPassIsThePlainEncodersAndAKeptResultNeverChanges(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let box = Box()
+        var state = State(
+            // No instance at first: a dictionary with one is encoded afresh
+            // whole, so instances come and go.
+            byID: Dictionary(uniqueKeysWithValues: (0..<120).map { (Self.key($0), Self.entry($0)) }),
+            settings: ["display": ["theme": "light"], "shipping": ["speed": "standard"]]
+        )
+        let encoder = IncrementalJSONEncoder()
+        var kept: [(pass: Int, value: JSONValue, bytes: [UInt8])] = []
+        for pass in 0..<250 {
+            let fast = try encoder.encode(state)
+            let plain = try JSONValueEncoder().encode(state)
+            #expect(fast == plain, "pass \(pass)")
+            #expect(fast.canonicalBytes == plain.canonicalBytes, "pass \(pass)")
+            if pass % 9 == 0 { kept.append((pass, fast, plain.canonicalBytes)) }
+            Self.edit(&state, &random, box: box)
+        }
+        for (pass, value, bytes) in kept {
+            #expect(value.canonicalBytes == bytes, "kept from pass \(pass)")
+        }
+    }
+
+    /// A one-entry change reuses every other member's encoding (the same
+    /// storage), and the edits name that key alone; a removed key and a
+    /// respelled one are named in their old spellings too.
+    @Test func unchangedMembersShareStorageAndTheEditsNameTheChangedKeys() throws {
+        var state = State(byID: Dictionary(uniqueKeysWithValues: (0..<50).map { (Self.key($0), Self.entry($0)) }), settings: [:])
+        let encoder = IncrementalJSONEncoder()
+        let first = try encoder.encode(state)
+        state.byID["id-7"]?.value = -0.0
+        let second = try encoder.encode(state)
+        let before = try #require(first["byID"]?.objectValue)
+        let after = try #require(second["byID"]?.objectValue)
+        #expect(encoder.lastEdits.changedKeys(of: after, from: before) == ["id-7"])
+        #expect(after["id-7"] != before["id-7"])
+        for key in after.keys where key != "id-7" {
+            #expect(after[key]?.isIdentical(to: before[key]!) == true, "\(key)")
+        }
+
+        state.byID.removeValue(forKey: "id-8")
+        let nfc = "caf\u{E9}-10"
+        let nfd = nfc.decomposedStringWithCanonicalMapping
+        state.byID[nfd] = state.byID.removeValue(forKey: nfc)
+        let third = try encoder.encode(state)
+        let changed = try #require(encoder.lastEdits.changedKeys(of: third["byID"]!.objectValue!, from: after))
+        #expect(changed.count == 3)
+        #expect(changed.contains { $0.unicodeScalars.elementsEqual("id-8".unicodeScalars) })
+        #expect(changed.contains { $0.unicodeScalars.elementsEqual(nfc.unicodeScalars) })
+        #expect(changed.contains { $0.unicodeScalars.elementsEqual(nfd.unicodeScalars) })
+        #expect(third == (try JSONValueEncoder().encode(state)))
+        // Only from the object it was made from, and forgotten by the next pass.
+        #expect(encoder.lastEdits.changedKeys(of: after, from: after) == nil)
+        _ = try encoder.encode(state)
+        #expect(encoder.lastEdits.changedKeys(of: third["byID"]!.objectValue!, from: after) == nil)
+    }
+
+    /// A dictionary unchanged since the last pass (the same storage) comes
+    /// back as the very members encoded then; one holding a class instance
+    /// is encoded afresh, and sees the instance's change.
+    @Test func theSameStorageIsReusedUnlessAValueReachesAReference() throws {
+        let box = Box()
+        var state = State(byID: ["a": Self.entry(1), "b": Self.entry(2)], settings: [:])
+        let encoder = IncrementalJSONEncoder()
+        let first = try encoder.encode(state)
+        let second = try encoder.encode(state)
+        #expect(second["byID"]?.isIdentical(to: first["byID"]!) == true)
+        state.byID["a"]?.box = box
+        _ = try encoder.encode(state)
+        box.count = 41
+        let fourth = try encoder.encode(state)
+        #expect(fourth["byID"]?["a"]?["box"]?["count"] == 41)
+        #expect(fourth == (try JSONValueEncoder().encode(state)))
+    }
+}

@@ -72,6 +72,7 @@ import Testing
         // (and this test says so), rather than giving wrong answers.
         #expect(JSONStorageIdentity.layoutHolds)
         #expect(FieldBytes.layoutHolds)
+        #expect(DictionaryBuckets.layoutHolds)
     }
 
     private struct TwoSpellings: Encodable {

@@ -11,10 +11,9 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
     /// and replaces the old spelling. Where any value reached a reference
     /// last pass, the dictionary is encoded afresh whole.
     ///
-    /// A dictionary changed by a reducer is a copy of the previous one (the
-    /// memo keeps that alive), so its entries sit where the previous ones
-    /// did: each is first compared with the previous entry at the same
-    /// position, and looked up by key only when that one has another key.
+    /// Where the storage's buckets can be read (`DictionaryBuckets`), the two
+    /// dictionaries are compared bucket by bucket in place, as the array's
+    /// elements are compared in blocks.
     func encodeReusing(
         below parent: JSONEncodingNode, at component: JSONCodingPathComponent, memo: EncodingReuseMemo
     ) throws -> JSONValue {
@@ -47,24 +46,14 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
         var changed: [String] = []
         // New keys found among the old ones with the same scalars.
         var kept = 0
-        var oldPosition = old.startIndex
-        var position = startIndex
-        // By index, not by (key, value) pairs: in this unspecialized code
-        // every pair is a copy of the value through its witness.
-        while position != endIndex {
-            defer { formIndex(after: &position) }
+        /// The member at `position`, whose key the previous pass held at
+        /// `previous` (same scalars), if at all: reused when its field bytes
+        /// are the same, encoded afresh otherwise.
+        func reconcile(at position: Index, previous: Index?) throws {
             let key = keys[position]
-            var previous: Index?
-            if oldPosition != old.endIndex {
-                if old.keys[oldPosition].hasSameScalars(as: key) { previous = oldPosition }
-                old.formIndex(after: &oldPosition)
-            }
-            if previous == nil, let found = old.index(forKey: key), old.keys[found].hasSameScalars(as: key) {
-                previous = found
-            }
             if let previous {
                 kept += 1
-                if Self.sameFields(old.values[previous], values[position], fields) { continue }
+                if Self.sameFields(old.values[previous], values[position], fields) { return }
             }
             let value = values[position]
             let encoded = try node.encodeChild(value, at: .key(key))
@@ -77,13 +66,70 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
             members[key] = encoded
             changed.append(key)
         }
-        if kept < old.count {
-            for oldKey in old.keys {
-                if let mine = index(forKey: oldKey), self[mine].key.hasSameScalars(as: oldKey) { continue }
-                if let gone = members.index(forKey: oldKey), members[gone].key.hasSameScalars(as: oldKey) {
-                    members.remove(at: gone)
-                    changed.append(oldKey)
+        func previousIndex(of key: String) -> Index? {
+            guard let found = old.index(forKey: key), old.keys[found].hasSameScalars(as: key) else { return nil }
+            return found
+        }
+        func removeIfGone(_ oldKey: String) {
+            if let mine = index(forKey: oldKey), keys[mine].hasSameScalars(as: oldKey) { return }
+            if let gone = members.index(forKey: oldKey), members[gone].key.hasSameScalars(as: oldKey) {
+                members.remove(at: gone)
+                changed.append(oldKey)
+            }
+        }
+        if let mine = DictionaryBuckets.of(self), let theirs = DictionaryBuckets.of(old), mine.bucketCount == theirs.bucketCount {
+            // Bucket by bucket, in place: one with the same key bits and the
+            // same value field bytes in both holds the same member. Only the
+            // others' keys are read out and looked up.
+            var newKeys: [String] = []
+            var oldKeys: [String] = []
+            let keySize = MemoryLayout<String>.size
+            for word in 0..<mine.wordCount {
+                let inNew = mine.occupancy(word: word)
+                let inOld = theirs.occupancy(word: word)
+                var either = inNew | inOld
+                while either != 0 {
+                    let bit = UInt64(either.trailingZeroBitCount)
+                    either &= either - 1
+                    let bucket = word << 6 | Int(bit)
+                    let isNew = inNew >> bit & 1 == 1
+                    let isOld = inOld >> bit & 1 == 1
+                    if isNew, isOld, InPlaceBytes.equal(mine.key(at: bucket), theirs.key(at: bucket), in: 0..<keySize),
+                       fields.allSatisfy({ InPlaceBytes.equal(mine.value(at: bucket), theirs.value(at: bucket), in: $0) }) {
+                        kept += 1
+                        continue
+                    }
+                    if isNew { newKeys.append(mine.key(at: bucket, as: String.self)) }
+                    if isOld { oldKeys.append(theirs.key(at: bucket, as: String.self)) }
                 }
+            }
+            for key in newKeys {
+                guard let position = index(forKey: key) else { continue }
+                try reconcile(at: position, previous: previousIndex(of: key))
+            }
+            if kept < old.count {
+                for oldKey in oldKeys { removeIfGone(oldKey) }
+            }
+        } else {
+            // A dictionary changed by a reducer is a copy of the previous one,
+            // so its entries sit where the previous ones did: each is first
+            // compared with the previous entry at the same position, and
+            // looked up by key only when that one has another key. By index,
+            // not by (key, value) pairs: in this unspecialized code every
+            // pair is a copy of the value through its witness.
+            var oldPosition = old.startIndex
+            var position = startIndex
+            while position != endIndex {
+                var previous: Index?
+                if oldPosition != old.endIndex {
+                    if old.keys[oldPosition].hasSameScalars(as: keys[position]) { previous = oldPosition }
+                    old.formIndex(after: &oldPosition)
+                }
+                try reconcile(at: position, previous: previous ?? previousIndex(of: keys[position]))
+                formIndex(after: &position)
+            }
+            if kept < old.count {
+                for oldKey in old.keys { removeIfGone(oldKey) }
             }
         }
         if !changed.isEmpty {

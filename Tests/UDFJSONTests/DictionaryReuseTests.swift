@@ -129,6 +129,37 @@ import Testing
         #expect(encoder.lastEdits.changedKeys(of: third["byID"]!.objectValue!, from: after) == nil)
     }
 
+    /// With results dropped, the third pass's members are the first pass's
+    /// storage written in place: the memo kept it alive as the spare, so
+    /// its address was not freed and reused. A result that is kept is
+    /// copied instead, and keeps its value.
+    @Test func aDroppedResultsMembersAreWrittenInPlaceAndAKeptOneIsCopied() throws {
+        var state = State(byID: Dictionary(uniqueKeysWithValues: (0..<300).map { (Self.key($0), Self.entry($0)) }), settings: [:])
+        let encoder = IncrementalJSONEncoder()
+        func membersIdentity(_ value: JSONValue) -> JSONStorageIdentity? { value["byID"]?.storageIdentity }
+        var first: JSONStorageIdentity?
+        do {
+            first = membersIdentity(try encoder.encode(state))
+        }
+        state.byID["id-1"]?.value = 40
+        _ = try encoder.encode(state)
+        state.byID.removeValue(forKey: "id-2")
+        let third = try encoder.encode(state)
+        #expect(first != nil && membersIdentity(third) == first)
+        #expect(third == (try JSONValueEncoder().encode(state)))
+
+        let kept = third
+        state.byID["id-7"]?.label = "changed"
+        _ = try encoder.encode(state)
+        state.byID["id-4"]?.value = 41
+        let fifth = try encoder.encode(state)
+        #expect(membersIdentity(fifth) != membersIdentity(kept))
+        #expect(kept["byID"]?["id-7"]?["label"] == "a label long enough for the heap 7")
+        #expect(kept["byID"]?["id-1"]?["value"] == 40)
+        #expect(kept["byID"]?["id-2"] == nil)
+        #expect(fifth == (try JSONValueEncoder().encode(state)))
+    }
+
     /// A dictionary unchanged since the last pass (the same storage) comes
     /// back as the very members encoded then; one holding a class instance
     /// is encoded afresh, and sees the instance's change.

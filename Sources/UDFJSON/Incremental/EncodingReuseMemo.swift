@@ -63,8 +63,33 @@ final class EncodingReuseMemo {
     private var current: [[JSONCodingPathComponent]: Record] = [:]
     private(set) var previousDictionaries: [[JSONCodingPathComponent]: DictionaryRecord] = [:]
     private var currentDictionaries: [[JSONCodingPathComponent]: DictionaryRecord] = [:]
+    /// A dictionary's `Spare`: the members of the pass before a record's.
+    struct DictionarySpare {
+        var members: [String: JSONValue]
+        /// The keys, spelled exactly, whose members may differ from the
+        /// record's: changed, added or removed.
+        var stale: [String]
+
+        /// Writes into `buffer`, the spare's members taken out of it, what
+        /// turns them into `members`: the stale keys, nothing else. Every
+        /// stale spelling goes first, so a key respelled in another
+        /// normalization never meets its old spelling.
+        func catchUp(_ buffer: inout [String: JSONValue], to members: [String: JSONValue]) {
+            for key in stale {
+                if let index = buffer.index(forKey: key), buffer[index].key.hasSameScalars(as: key) {
+                    buffer.remove(at: index)
+                }
+            }
+            for key in stale {
+                if let value = members.value(exactlyAt: key) { buffer[key] = value }
+            }
+        }
+    }
+
     private var spares: [[JSONCodingPathComponent]: Spare] = [:]
     private var currentSpares: [[JSONCodingPathComponent]: Spare] = [:]
+    private var dictionarySpares: [[JSONCodingPathComponent]: DictionarySpare] = [:]
+    private var currentDictionarySpares: [[JSONCodingPathComponent]: DictionarySpare] = [:]
     /// This pass's arrays by buffer, for `ReferenceScan` to skip an array it
     /// meets inside an element that was just encoded.
     private var currentVerdicts: [JSONStorageIdentity: Bool] = [:]
@@ -96,8 +121,14 @@ final class EncodingReuseMemo {
         }
     }
 
-    func record(_ record: DictionaryRecord, at path: [JSONCodingPathComponent]) {
+    /// Takes the dictionary spare kept at `path` last pass, leaving none there.
+    func takeDictionarySpare(at path: [JSONCodingPathComponent]) -> DictionarySpare? {
+        dictionarySpares.removeValue(forKey: path)
+    }
+
+    func record(_ record: DictionaryRecord, at path: [JSONCodingPathComponent], spare: DictionarySpare? = nil) {
         currentDictionaries[path] = record
+        if let spare { currentDictionarySpares[path] = spare }
     }
 
     /// Notes that this pass made `after` from the previous pass's `before`,
@@ -130,6 +161,8 @@ final class EncodingReuseMemo {
         currentDictionaries = [:]
         spares = currentSpares
         currentSpares = [:]
+        dictionarySpares = currentDictionarySpares
+        currentDictionarySpares = [:]
         currentVerdicts = [:]
         edits = currentEdits
         currentEdits = ContainerEdits()
@@ -140,6 +173,7 @@ final class EncodingReuseMemo {
         current = [:]
         currentDictionaries = [:]
         currentSpares = [:]
+        currentDictionarySpares = [:]
         currentVerdicts = [:]
         currentEdits = ContainerEdits()
     }
@@ -151,6 +185,8 @@ final class EncodingReuseMemo {
         currentDictionaries = [:]
         spares = [:]
         currentSpares = [:]
+        dictionarySpares = [:]
+        currentDictionarySpares = [:]
         currentVerdicts = [:]
         edits = ContainerEdits()
         currentEdits = ContainerEdits()

@@ -41,7 +41,21 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
             return .object(record.members)
         }
         let fields = memo.fieldBytes(of: Value.self).ranges
+        // As the array's: starts as the previous members, shared; the first
+        // write makes it the spare caught up to them (or a copy), and the
+        // previous members become the next pass's spare.
+        let keepsSpare = record.members.count >= Self.spareMinimum
+        var spare = keepsSpare ? memo.takeDictionarySpare(at: path) : nil
         var members = record.members
+        var written = false
+        func prepareToWrite() {
+            guard !written else { return }
+            written = true
+            guard var taken = spare.take() else { return }
+            // Swapped, not copied: the spare's storage keeps one reference.
+            swap(&members, &taken.members)
+            taken.catchUp(&members, to: record.members)
+        }
         var allHold = true
         var changed: [String] = []
         // New keys found among the old ones with the same scalars.
@@ -58,6 +72,7 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
             let value = values[position]
             let encoded = try node.encodeChild(value, at: .key(key))
             allHold = allHold && holdsNoReference(value)
+            prepareToWrite()
             if previous == nil, let respelled = members.index(forKey: key) {
                 // An equivalent key with other scalars; the dictionary would keep its spelling.
                 changed.append(members[respelled].key)
@@ -72,10 +87,12 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
         }
         func removeIfGone(_ oldKey: String) {
             if let mine = index(forKey: oldKey), keys[mine].hasSameScalars(as: oldKey) { return }
-            if let gone = members.index(forKey: oldKey), members[gone].key.hasSameScalars(as: oldKey) {
-                members.remove(at: gone)
-                changed.append(oldKey)
-            }
+            guard let gone = members.index(forKey: oldKey), members[gone].key.hasSameScalars(as: oldKey) else { return }
+            prepareToWrite()
+            // The first write may swap in the spare: the same members, another storage.
+            guard let index = members.index(forKey: oldKey), members[index].key.hasSameScalars(as: oldKey) else { return }
+            members.remove(at: index)
+            changed.append(oldKey)
         }
         if let mine = DictionaryBuckets.of(self), let theirs = DictionaryBuckets.of(old), mine.bucketCount == theirs.bucketCount {
             // Bucket by bucket, in place: one with the same key bits and the
@@ -135,9 +152,13 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
         if !changed.isEmpty {
             memo.recordEdit(before: record.members, after: members, changed: changed)
         }
-        memo.record(EncodingReuseMemo.DictionaryRecord(dictionary: self, identity: identity, members: members, allHoldNoReference: allHold), at: path)
+        let next = written && keepsSpare ? EncodingReuseMemo.DictionarySpare(members: record.members, stale: changed) : spare
+        memo.record(EncodingReuseMemo.DictionaryRecord(dictionary: self, identity: identity, members: members, allHoldNoReference: allHold), at: path, spare: next)
         return .object(members)
     }
+
+    /// The fewest previous members for which a spare is kept.
+    static var spareMinimum: Int { 64 }
 
     /// Whether the field bytes of two values are the same; a type with no
     /// field bytes has one value.

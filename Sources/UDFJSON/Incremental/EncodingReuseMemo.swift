@@ -37,8 +37,12 @@ final class EncodingReuseMemo {
     /// leaves it with one reference, and changing it in place is possible.
     /// Where anything else still holds it, copy-on-write copies it, as
     /// before.
-    struct Spare {
+    struct Spare: SpareContents {
         var elements: [JSONValue]
+        var contents: [JSONValue] {
+            get { elements }
+            set { elements = newValue }
+        }
         /// The positions, below both counts, where `elements` may differ
         /// from the record's elements; past the shorter count they differ
         /// in length only.
@@ -64,8 +68,12 @@ final class EncodingReuseMemo {
     private(set) var previousDictionaries: [[JSONCodingPathComponent]: DictionaryRecord] = [:]
     private var currentDictionaries: [[JSONCodingPathComponent]: DictionaryRecord] = [:]
     /// A dictionary's `Spare`: the members of the pass before a record's.
-    struct DictionarySpare {
+    struct DictionarySpare: SpareContents {
         var members: [String: JSONValue]
+        var contents: [String: JSONValue] {
+            get { members }
+            set { members = newValue }
+        }
         /// The keys, spelled exactly, whose members may differ from the
         /// record's: changed, added or removed.
         var stale: [String]
@@ -84,6 +92,16 @@ final class EncodingReuseMemo {
                 if let value = members.value(exactlyAt: key) { buffer[key] = value }
             }
         }
+    }
+
+    /// Makes `buffer`, about to be written for the first time this pass
+    /// and still the record's contents, the taken spare caught up to them:
+    /// swapped, not copied, so the spare's storage keeps one reference.
+    /// Without a spare, `buffer` stays shared and its first write copies it.
+    static func writeIntoSpare<Kept: SpareContents>(_ spare: inout Kept?, _ buffer: inout Kept.Contents, caughtUpTo record: Kept.Contents) {
+        guard var taken = spare.take() else { return }
+        swap(&buffer, &taken.contents)
+        taken.catchUp(&buffer, to: record)
     }
 
     private var spares: [[JSONCodingPathComponent]: Spare] = [:]
@@ -191,4 +209,11 @@ final class EncodingReuseMemo {
         edits = ContainerEdits()
         currentEdits = ContainerEdits()
     }
+}
+
+/// A spare's contents and how to bring them up to a record's.
+protocol SpareContents {
+    associatedtype Contents
+    var contents: Contents { get set }
+    func catchUp(_ buffer: inout Contents, to contents: Contents)
 }

@@ -66,10 +66,7 @@ extension Array: ReusableEncodable where Element: Encodable {
         func prepareToWrite() {
             guard !written else { return }
             written = true
-            guard var taken = spare.take() else { return }
-            // Swapped, not copied: the spare's buffer keeps one reference.
-            swap(&elements, &taken.elements)
-            taken.catchUp(&elements, to: record.elements)
+            EncodingReuseMemo.writeIntoSpare(&spare, &elements, caughtUpTo: record.elements)
         }
         func encodeAfresh(_ index: Int) throws {
             prepareToWrite()

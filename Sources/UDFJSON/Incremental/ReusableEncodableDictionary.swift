@@ -51,10 +51,7 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
         func prepareToWrite() {
             guard !written else { return }
             written = true
-            guard var taken = spare.take() else { return }
-            // Swapped, not copied: the spare's storage keeps one reference.
-            swap(&members, &taken.members)
-            taken.catchUp(&members, to: record.members)
+            EncodingReuseMemo.writeIntoSpare(&spare, &members, caughtUpTo: record.members)
         }
         var allHold = true
         var changed: [String] = []

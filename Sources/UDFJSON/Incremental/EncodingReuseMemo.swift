@@ -63,10 +63,6 @@ final class EncodingReuseMemo {
         }
     }
 
-    private(set) var previous: [[JSONCodingPathComponent]: Record] = [:]
-    private var current: [[JSONCodingPathComponent]: Record] = [:]
-    private(set) var previousDictionaries: [[JSONCodingPathComponent]: DictionaryRecord] = [:]
-    private var currentDictionaries: [[JSONCodingPathComponent]: DictionaryRecord] = [:]
     /// A dictionary's `Spare`: the members of the pass before a record's.
     struct DictionarySpare: SpareContents {
         var members: [String: JSONValue]
@@ -104,16 +100,22 @@ final class EncodingReuseMemo {
         taken.catchUp(&buffer, to: record)
     }
 
-    private var spares: [[JSONCodingPathComponent]: Spare] = [:]
-    private var currentSpares: [[JSONCodingPathComponent]: Spare] = [:]
-    private var dictionarySpares: [[JSONCodingPathComponent]: DictionarySpare] = [:]
-    private var currentDictionarySpares: [[JSONCodingPathComponent]: DictionarySpare] = [:]
+    /// What one pass keeps for the next, by coding path.
+    struct Pass {
+        var arrays: [[JSONCodingPathComponent]: Record] = [:]
+        var dictionaries: [[JSONCodingPathComponent]: DictionaryRecord] = [:]
+        var spares: [[JSONCodingPathComponent]: Spare] = [:]
+        var dictionarySpares: [[JSONCodingPathComponent]: DictionarySpare] = [:]
+        /// What the pass changed in the containers it wrote.
+        var edits = ContainerEdits()
+    }
+
+    /// The last finished pass, which this one compares against.
+    private(set) var last = Pass()
+    private var current = Pass()
     /// This pass's arrays by buffer, for `ReferenceScan` to skip an array it
     /// meets inside an element that was just encoded.
     private var currentVerdicts: [JSONStorageIdentity: Bool] = [:]
-    /// What the last finished pass changed in the arrays it wrote.
-    private(set) var edits = ContainerEdits()
-    private var currentEdits = ContainerEdits()
     let scan = ReferenceScan()
     private var fieldBytes: [ObjectIdentifier: FieldBytes] = [:]
 
@@ -128,12 +130,12 @@ final class EncodingReuseMemo {
 
     /// Takes the spare kept at `path` last pass, leaving none there.
     func takeSpare(at path: [JSONCodingPathComponent]) -> Spare? {
-        spares.removeValue(forKey: path)
+        last.spares.removeValue(forKey: path)
     }
 
     func record(_ record: Record, at path: [JSONCodingPathComponent], spare: Spare? = nil) {
-        current[path] = record
-        if let spare { currentSpares[path] = spare }
+        current.arrays[path] = record
+        if let spare { current.spares[path] = spare }
         if let identity = record.identity {
             currentVerdicts[identity] = record.allHoldNoReference
         }
@@ -141,29 +143,29 @@ final class EncodingReuseMemo {
 
     /// Takes the dictionary spare kept at `path` last pass, leaving none there.
     func takeDictionarySpare(at path: [JSONCodingPathComponent]) -> DictionarySpare? {
-        dictionarySpares.removeValue(forKey: path)
+        last.dictionarySpares.removeValue(forKey: path)
     }
 
     func record(_ record: DictionaryRecord, at path: [JSONCodingPathComponent], spare: DictionarySpare? = nil) {
-        currentDictionaries[path] = record
-        if let spare { currentDictionarySpares[path] = spare }
+        current.dictionaries[path] = record
+        if let spare { current.dictionarySpares[path] = spare }
     }
 
     /// Notes that this pass made `after` from the previous pass's `before`,
     /// writing only at `changed` and past the shorter count.
     func recordEdit(before: [JSONValue], after: [JSONValue], changed: [Int]) {
-        currentEdits.record(before: before, after: after, changed: changed)
+        current.edits.record(before: before, after: after, changed: changed)
     }
 
     /// Notes that this pass made the object `after` from the previous pass's
     /// `before`, changing, adding or removing only the members at `changed`.
     func recordEdit(before: [String: JSONValue], after: [String: JSONValue], changed: [String]) {
-        currentEdits.record(before: before, after: after, changed: changed)
+        current.edits.record(before: before, after: after, changed: changed)
     }
 
     /// Forgets the last pass's edits before this pass writes into its buffers.
     func startPass() {
-        edits = ContainerEdits()
+        last.edits = ContainerEdits()
     }
 
     /// Whether `value` holds no reference, judged on this very value.
@@ -171,43 +173,22 @@ final class EncodingReuseMemo {
         !scan.holdsReference(value, knownArrays: currentVerdicts)
     }
 
-    /// Makes this pass's arrays the ones the next pass compares against.
+    /// Makes this pass the one the next pass compares against.
     func finishPass() {
-        previous = current
-        current = [:]
-        previousDictionaries = currentDictionaries
-        currentDictionaries = [:]
-        spares = currentSpares
-        currentSpares = [:]
-        dictionarySpares = currentDictionarySpares
-        currentDictionarySpares = [:]
+        last = current
+        current = Pass()
         currentVerdicts = [:]
-        edits = currentEdits
-        currentEdits = ContainerEdits()
     }
 
     /// Forgets a failed pass; the next one compares against the last good pass.
     func abandonPass() {
-        current = [:]
-        currentDictionaries = [:]
-        currentSpares = [:]
-        currentDictionarySpares = [:]
+        current = Pass()
         currentVerdicts = [:]
-        currentEdits = ContainerEdits()
     }
 
     func forgetAll() {
-        previous = [:]
-        current = [:]
-        previousDictionaries = [:]
-        currentDictionaries = [:]
-        spares = [:]
-        currentSpares = [:]
-        dictionarySpares = [:]
-        currentDictionarySpares = [:]
-        currentVerdicts = [:]
-        edits = ContainerEdits()
-        currentEdits = ContainerEdits()
+        last = Pass()
+        abandonPass()
     }
 }
 

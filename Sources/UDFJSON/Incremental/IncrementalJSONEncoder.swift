@@ -33,7 +33,7 @@ public final class IncrementalJSONEncoder {
 
     /// What the last pass changed in each array it wrote from the pass
     /// before's, valid until the next pass starts.
-    public var lastEdits: ContainerEdits { memo.edits }
+    public var lastEdits: ContainerEdits { memo.last.edits }
 
     /// Encodes `value` as a `JSONValue`, exactly as `JSONValueEncoder` does.
     ///

@@ -37,7 +37,7 @@ extension Array: ReusableEncodable where Element: Encodable {
         func holdsNoReference(_ index: Int) -> Bool {
             elementsAreValues || memo.holdsNoReference(self[index])
         }
-        guard let record = memo.previous[path], let old = record.array as? [Element] else {
+        guard let record = memo.last.arrays[path], let old = record.array as? [Element] else {
             var elements: [JSONValue] = []
             var holds: [Bool] = []
             elements.reserveCapacity(count)

@@ -25,7 +25,7 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
         func holdsNoReference(_ value: Value) -> Bool {
             valuesAreValues || memo.holdsNoReference(value)
         }
-        guard let record = memo.previousDictionaries[path], record.allHoldNoReference,
+        guard let record = memo.last.dictionaries[path], record.allHoldNoReference,
               let old = record.dictionary as? [String: Value] else {
             var members = [String: JSONValue](minimumCapacity: count)
             var allHold = true

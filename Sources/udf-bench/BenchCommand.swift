@@ -5,7 +5,8 @@ import UDFJSON
 /// (`--throughput-only BYTES ACTIONS` times our recorder alone, for profiling;
 /// `--hash-only BYTES SAMPLES` the state hashes alone; `--rebuild-only PATH
 /// SAMPLES` rebuilds random steps of a kept recording; `--diff-only BYTES
-/// SAMPLES` the structural diffs alone).
+/// SAMPLES` the structural diffs alone; `--keyed-only BYTES ACTIONS` the
+/// state keyed by id alone).
 @MainActor
 enum BenchCommand {
     static func run(arguments: [String]) {
@@ -18,24 +19,8 @@ enum BenchCommand {
                 try GrowingRecording.child(arguments: Array(arguments.dropFirst()))
                 return
             }
-            if arguments.first == "--throughput-only" {
-                try throughputOnly(arguments: Array(arguments.dropFirst()))
-                return
-            }
-            if arguments.first == "--rebuild-only" {
-                try rebuildOnly(arguments: Array(arguments.dropFirst()))
-                return
-            }
-            if arguments.first == "--hash-only" {
-                try hashOnly(arguments: Array(arguments.dropFirst()))
-                return
-            }
-            if arguments.first == "--keyed-only" {
-                try keyedOnly(arguments: Array(arguments.dropFirst()))
-                return
-            }
-            if arguments.first == "--diff-only" {
-                try diffOnly(arguments: Array(arguments.dropFirst()))
+            if let first = arguments.first, let profile = profilingModes[first] {
+                try profile(Array(arguments.dropFirst()))
                 return
             }
             let options = try BenchOptions(arguments: arguments)
@@ -53,17 +38,41 @@ enum BenchCommand {
 }
 
 extension BenchCommand {
-    /// `udf-bench --throughput-only BYTES ACTIONS`: our recorder alone on one
-    /// state size, for profiling one stage without the whole suite.
-    static func throughputOnly(arguments: [String]) throws {
-        guard arguments.count == 2, let bytes = Int(arguments[0]), let actions = Int(arguments[1]), actions > 0 else {
-            throw BenchError("usage: udf-bench --throughput-only BYTES ACTIONS")
+    /// The modes that run one part alone, for profiling, by flag.
+    static let profilingModes: [String: @MainActor ([String]) throws -> Void] = [
+        "--throughput-only": throughputOnly,
+        "--rebuild-only": rebuildOnly,
+        "--hash-only": hashOnly,
+        "--keyed-only": keyedOnly,
+        "--diff-only": diffOnly,
+    ]
+
+    /// `BYTES COUNT`, both numbers and the count positive, or the mode's usage line.
+    static func sizeAndCount(_ arguments: [String], usage: String) throws -> (bytes: Int, count: Int) {
+        guard arguments.count == 2, let bytes = Int(arguments[0]), let count = Int(arguments[1]), count > 0 else {
+            throw BenchError("usage: udf-bench \(usage)")
         }
-        let path = NSTemporaryDirectory() + "udf-bench-only-\(ProcessInfo.processInfo.processIdentifier).udf"
+        return (bytes, count)
+    }
+
+    /// Runs `body` on a recording path of its own, removed afterwards with its WAL files.
+    static func withScratchRecording<T>(_ name: String, _ body: (String) throws -> T) rethrows -> T {
+        let path = NSTemporaryDirectory() + "udf-bench-\(name)-\(ProcessInfo.processInfo.processIdentifier).udf"
         defer {
             for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
         }
-        let result = try ThroughputBenchmark.ours(state: BenchState.sized(bytes), actions: actions, path: path)
+        return try body(path)
+    }
+}
+
+extension BenchCommand {
+    /// `udf-bench --throughput-only BYTES ACTIONS`: our recorder alone on one
+    /// state size, for profiling one stage without the whole suite.
+    static func throughputOnly(arguments: [String]) throws {
+        let (bytes, actions) = try sizeAndCount(arguments, usage: "--throughput-only BYTES ACTIONS")
+        let result = try withScratchRecording("only") { path in
+            try ThroughputBenchmark.ours(state: BenchState.sized(bytes), actions: actions, path: path)
+        }
         let host = ThroughputBenchmark.hostAlone(state: BenchState.sized(bytes), actions: actions)
         print("\(Format.rate(result.perSecond)) actions, \(Format.bytes(result.bytesPerStep)) per step; "
               + "the host alone \(Format.rate(host.perSecond)) actions")
@@ -74,9 +83,7 @@ extension BenchCommand {
     /// `udf-bench --hash-only BYTES SAMPLES`: the state hashes alone on one
     /// state size (issue 16's tree hash beside the text hash).
     static func hashOnly(arguments: [String]) throws {
-        guard arguments.count == 2, let bytes = Int(arguments[0]), let samples = Int(arguments[1]), samples > 0 else {
-            throw BenchError("usage: udf-bench --hash-only BYTES SAMPLES")
-        }
+        let (bytes, samples) = try sizeAndCount(arguments, usage: "--hash-only BYTES SAMPLES")
         let stages = try EncodeBenchmark.run(state: BenchState.sized(bytes), samples: samples)
         print("""
             canonical bytes \(Format.duration(stages.canonical)); FNV-1a of them \(Format.duration(stages.hash)); \
@@ -90,14 +97,10 @@ extension BenchCommand {
     /// `udf-bench --keyed-only BYTES ACTIONS`: the state keyed by id alone,
     /// its encode step and its throughput, for profiling.
     static func keyedOnly(arguments: [String]) throws {
-        guard arguments.count == 2, let bytes = Int(arguments[0]), let actions = Int(arguments[1]), actions > 0 else {
-            throw BenchError("usage: udf-bench --keyed-only BYTES ACTIONS")
+        let (bytes, actions) = try sizeAndCount(arguments, usage: "--keyed-only BYTES ACTIONS")
+        let result = try withScratchRecording("keyed") { path in
+            try KeyedStateBenchmark.run(bytes: bytes, actions: actions, encodeSamples: min(actions, 50), path: path)
         }
-        let path = NSTemporaryDirectory() + "udf-bench-keyed-\(ProcessInfo.processInfo.processIdentifier).udf"
-        defer {
-            for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
-        }
-        let result = try KeyedStateBenchmark.run(bytes: bytes, actions: actions, encodeSamples: min(actions, 50), path: path)
         for row in KeyedStateBenchmark.rows(result, label: "\(result.items) items") {
             print("\(row.measure): \(row.figure)")
         }
@@ -108,9 +111,7 @@ extension BenchCommand {
     /// `udf-bench --diff-only BYTES SAMPLES`: the diff rows alone on one
     /// state size, for profiling the comparison of states.
     static func diffOnly(arguments: [String]) throws {
-        guard arguments.count == 2, let bytes = Int(arguments[0]), let samples = Int(arguments[1]), samples > 0 else {
-            throw BenchError("usage: udf-bench --diff-only BYTES SAMPLES")
-        }
+        let (bytes, samples) = try sizeAndCount(arguments, usage: "--diff-only BYTES SAMPLES")
         let result = try DiffBenchmark.run(state: BenchState.sized(bytes), samples: samples)
         print("""
             diff sharing storage \(Format.duration(result.sharedDiff)); encoded apart \(Format.duration(result.independentDiff)); \

@@ -12,9 +12,6 @@ struct KeyedBenchState: Codable, Sendable, Equatable {
         let list = BenchState.sized(bytes).items
         return KeyedBenchState(items: Dictionary(uniqueKeysWithValues: list.map { ("\($0.id)", $0) }), filter: "all")
     }
-
-    /// The keys in a fixed order, for picking the item an action changes.
-    var keys: [String] { items.keys.sorted() }
 }
 
 /// Bumps one item's score, found by key: one leaf changes per action.

@@ -291,7 +291,7 @@ private struct CommonEnds {
                        memcmp(a + o * stride, b + n * stride, size) == 0 {
                         return true
                     }
-                    return SmallObjectEquality.equal(old[o], new[n])
+                    return old[o] == new[n]
                 }
                 var prefix = 0
                 while prefix < shorter, equal(prefix, prefix) { prefix += 1 }
@@ -324,18 +324,18 @@ private struct IdentifiedPair {
     init?(_ old: [JSONValue], _ new: [JSONValue], ends: CommonEnds) {
         // Rejects a plain array at its first element; an empty array carries
         // no ids, so it matches an identified one, as the first insertion does.
-        if let first = old.first, SmallObjectEquality.id(of: first) == nil { return nil }
-        if let first = new.first, SmallObjectEquality.id(of: first) == nil { return nil }
+        if let first = old.first, ElementID.of(first) == nil { return nil }
+        if let first = new.first, ElementID.of(first) == nil { return nil }
         // A list remembered from an earlier diff is identified already: its
         // ends' ids are the remembered ones outside its middle.
         let known = ListIDs.remembered(old)
         var endIDs = IDSet(capacity: known == nil ? ends.prefix + ends.suffix : 0)
         if known == nil {
             for index in 0..<ends.prefix {
-                guard let id = SmallObjectEquality.id(of: old[index]), endIDs.insert(id) else { return nil }
+                guard let id = ElementID.of(old[index]), endIDs.insert(id) else { return nil }
             }
             for index in (old.count - ends.suffix)..<old.count {
-                guard let id = SmallObjectEquality.id(of: old[index]), endIDs.insert(id) else { return nil }
+                guard let id = ElementID.of(old[index]), endIDs.insert(id) else { return nil }
             }
         }
         func middle(_ elements: [JSONValue], isAtEnd: (JSONValue) -> Bool) -> (ids: [JSONValue], indexByID: [JSONValue: Int])? {
@@ -345,7 +345,7 @@ private struct IdentifiedPair {
             ids.reserveCapacity(range.count)
             indexByID.reserveCapacity(range.count)
             for index in range {
-                guard let id = SmallObjectEquality.id(of: elements[index]), !isAtEnd(id),
+                guard let id = ElementID.of(elements[index]), !isAtEnd(id),
                       indexByID.updateValue(index, forKey: id) == nil else { return nil }
                 ids.append(id)
             }

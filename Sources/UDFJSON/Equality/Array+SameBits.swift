@@ -25,6 +25,19 @@ extension Array where Element == JSONValue {
         }
     }
 
+    /// Whether both arrays hold equal elements: runs of the same bits are
+    /// skipped in place, and `==` decides each element where they differ.
+    func hasSameElements(as other: [JSONValue]) -> Bool {
+        guard count == other.count else { return false }
+        var index = 0
+        while true {
+            index += sameBitsRun(with: other, from: index)
+            guard index < count else { return true }
+            guard self[index] == other[index] else { return false }
+            index += 1
+        }
+    }
+
     /// Whether the `size` bytes (not the padding) of two values are equal.
     @inline(__always)
     private static func sameBits(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {

@@ -19,17 +19,11 @@ extension JSONValue {
         case (.array(let a), .array(let b)):
             guard a.count == b.count else { return false }
             if lhs.isIdentical(to: rhs) { return true }
-            for index in a.indices where a[index] != b[index] {
-                return false
-            }
-            return true
+            return a.hasSameElements(as: b)
         case (.object(let a), .object(let b)):
             guard a.count == b.count else { return false }
             if lhs.isIdentical(to: rhs) { return true }
-            for (key, value) in a {
-                guard let other = b.value(exactlyAt: key), other == value else { return false }
-            }
-            return true
+            return a.hasSameMembers(as: b)
         default:
             return false
         }

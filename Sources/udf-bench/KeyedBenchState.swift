@@ -14,6 +14,26 @@ struct KeyedBenchState: Codable, Sendable, Equatable {
     }
 }
 
+/// The same items keyed by their integer id: `Dictionary.encode(to:)`
+/// spells the keys in decimal, and the incremental encoder must spell them
+/// alike to reuse the members.
+struct IntegerKeyedBenchState: Codable, Sendable, Equatable {
+    var items: [Int: BenchItem]
+    var filter: String
+
+    static func sized(_ bytes: Int) -> IntegerKeyedBenchState {
+        let list = BenchState.sized(bytes).items
+        return IntegerKeyedBenchState(items: Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0) }), filter: "all")
+    }
+
+    /// What `KeyedBenchReducer` does to the string-keyed state.
+    mutating func apply(_ action: BenchAction) {
+        switch action {
+        case .bump(let index): items[100_000 + index % items.count]?.score += 1
+        }
+    }
+}
+
 /// Bumps one item's score, found by key: one leaf changes per action.
 enum KeyedBenchReducer {
     static let reducer = Reducer<KeyedBenchState, BenchAction> { state, action in

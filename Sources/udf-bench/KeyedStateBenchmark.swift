@@ -5,7 +5,8 @@ import UDFRecorder
 
 /// A state keyed by id (`[String: BenchItem]`), one item changed per step:
 /// the incremental encoder's step beside the plain encoder's, and throughput
-/// through the recorder beside the host alone.
+/// through the recorder beside the host alone; and the encoder's step on the
+/// same items keyed by integer (`[Int: BenchItem]`).
 @MainActor
 enum KeyedStateBenchmark {
     struct Result {
@@ -14,25 +15,43 @@ enum KeyedStateBenchmark {
         let incrementalEncode: Double
         /// `JSONValueEncoder().encode` of the same state: the anchor.
         let plainEncode: Double
+        /// The same two on `IntegerKeyedBenchState`.
+        let integerKeysEncode: (incremental: Double, plain: Double)
         let ours: ThroughputBenchmark.Result
         let host: ThroughputBenchmark.Result
     }
 
     static func run(bytes: Int, actions: Int, encodeSamples: Int, path: String) throws -> Result {
-        var state = KeyedBenchState.sized(bytes)
+        let byString = KeyedBenchState.sized(bytes)
+        let stringKeys = try encodeStep(of: byString, samples: encodeSamples) { state, sample in
+            _ = KeyedBenchReducer.reducer.reduce(into: &state, action: BenchReducer.action(sample, count: byString.items.count))
+        }
+        let integerKeys = try encodeStep(of: IntegerKeyedBenchState.sized(bytes), samples: encodeSamples) { state, sample in
+            state.apply(BenchReducer.action(sample, count: byString.items.count))
+        }
+        return Result(
+            items: byString.items.count, incrementalEncode: stringKeys.incremental, plainEncode: stringKeys.plain,
+            integerKeysEncode: integerKeys,
+            ours: try ours(bytes: bytes, actions: actions, path: path), host: hostAlone(bytes: bytes, actions: actions)
+        )
+    }
+
+    /// Median times of the incremental and the plain encoder on `state`
+    /// after each of `samples` changes.
+    private static func encodeStep<State: Encodable>(
+        of state: State, samples: Int, change: (inout State, Int) -> Void
+    ) throws -> (incremental: Double, plain: Double) {
+        var state = state
         let encoder = IncrementalJSONEncoder()
         _ = try encoder.encode(state)
         var incremental = Samples()
         var plain = Samples()
-        for sample in 0..<encodeSamples {
-            _ = KeyedBenchReducer.reducer.reduce(into: &state, action: BenchReducer.action(sample, count: state.items.count))
+        for sample in 0..<samples {
+            change(&state, sample)
             incremental.add(seconds: try measure { _ = try encoder.encode(state) })
             plain.add(seconds: try measure { _ = try JSONValueEncoder().encode(state) })
         }
-        return Result(
-            items: state.items.count, incrementalEncode: incremental.median, plainEncode: plain.median,
-            ours: try ours(bytes: bytes, actions: actions, path: path), host: hostAlone(bytes: bytes, actions: actions)
-        )
+        return (incremental.median, plain.median)
     }
 
     private static func ours(bytes: Int, actions: Int, path: String) throws -> ThroughputBenchmark.Result {
@@ -69,6 +88,12 @@ enum KeyedStateBenchmark {
                 figure: "\(Format.duration(result.incrementalEncode)) (plain encoder \(Format.duration(result.plainEncode)), "
                     + "\(Format.digits(result.plainEncode / result.incrementalEncode))×)",
                 value: result.incrementalEncode * 1e6, unit: "µs"
+            ),
+            BenchRow(
+                "encode a step, state keyed by integer id, one item changed", label,
+                figure: "\(Format.duration(result.integerKeysEncode.incremental)) (plain encoder \(Format.duration(result.integerKeysEncode.plain)), "
+                    + "\(Format.digits(result.integerKeysEncode.plain / result.integerKeysEncode.incremental))×)",
+                value: result.integerKeysEncode.incremental * 1e6, unit: "µs"
             ),
             BenchRow(
                 "sustained throughput, state keyed by id, ours", label,

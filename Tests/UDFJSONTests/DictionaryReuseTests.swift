@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 @testable import UDFJSON
 
-/// The incremental encoder reuses the members of a string-keyed dictionary
-/// whose value bits match the previous pass's under a key with the same
-/// scalars. Every pass must be what the plain encoder gives, on edits
+/// The incremental encoder reuses the members of a dictionary keyed by
+/// strings or integers whose value bits match the previous pass's under a
+/// key spelled alike (a string's scalars, an integer's decimal). Every pass must be what the plain encoder gives, on edits
 /// chosen to fool that shortcut, and a result a caller keeps must never
 /// change afterwards.
 @Suite struct DictionaryReuseTests {
@@ -24,6 +24,7 @@ import Testing
     struct State: Encodable {
         var byID: [String: Entry]
         var settings: [String: [String: String]]
+        var byNumber: [Int: Entry] = [:]
     }
 
     static func entry(_ index: Int, box: Box? = nil) -> Entry {
@@ -36,7 +37,8 @@ import Testing
     /// One random edit: a value's string respelled NFC to NFD, 0.0 to −0.0,
     /// a class instance changed in place, a key respelled, keys added and
     /// removed, a huge value, the dictionary rebuilt in new storage, a
-    /// nested dictionary changed, or nothing. A class instance stays for a
+    /// nested dictionary changed, an integer key added (the extremes among
+    /// them), removed or its value changed, or nothing. A class instance stays for a
     /// few passes at most, so most passes take the reuse path.
     static func edit(_ state: inout State, _ random: inout SplitMix64, box: Box) {
         if random.next() % 3 == 0 {
@@ -44,7 +46,9 @@ import Testing
         }
         let keys = state.byID.keys.sorted()
         let key = keys.isEmpty ? nil : keys[Int(random.next() % UInt64(keys.count))]
-        switch random.next() % 12 {
+        let numbers = state.byNumber.keys.sorted()
+        let number = numbers.isEmpty ? nil : numbers[Int(random.next() % UInt64(numbers.count))]
+        switch random.next() % 16 {
         case 0: if let key, let label = state.byID[key]?.label { state.byID[key]?.label = label.decomposedStringWithCanonicalMapping }
         case 1: if let key, let value = state.byID[key]?.value { state.byID[key]?.value = value == 0 ? -0.0 : 0.0 }
         case 2: box.count += 1
@@ -65,6 +69,18 @@ import Testing
         case 8: if let key { let marked = state.byID[key]?.nested["m"] != nil; state.byID[key]?.nested["m"] = marked ? nil : "x" }
         case 9: state.settings["display", default: [:]]["theme"] = random.next() % 2 == 0 ? "dark" : "light"
         case 10: if let key { let boxed = state.byID[key]?.box != nil; state.byID[key]?.box = boxed ? nil : box }
+        case 11:
+            let added = [Int.min, Int.max, -1, 0, Int(random.next() % 1_000) - 500][Int(random.next() % 5)]
+            state.byNumber[added] = Self.entry(Int(random.next() % 50), box: random.next() % 4 == 0 ? box : nil)
+        case 12: if let number { state.byNumber.removeValue(forKey: number) }
+        case 13:
+            if let number, let value = state.byNumber[number]?.value {
+                state.byNumber[number]?.value = value == 0 ? -0.0 : 0.0
+                if random.next() % 2 == 0, let label = state.byNumber[number]?.label {
+                    state.byNumber[number]?.label = label.decomposedStringWithCanonicalMapping
+                }
+            }
+        case 14: state.byNumber = Dictionary(uniqueKeysWithValues: state.byNumber.map { ($0.key, $0.value) })
         default: break
         }
     }
@@ -77,7 +93,8 @@ import Testing
             // No instance at first: a dictionary with one is encoded afresh
             // whole, so instances come and go.
             byID: Dictionary(uniqueKeysWithValues: (0..<120).map { (Self.key($0), Self.entry($0)) }),
-            settings: ["display": ["theme": "light"], "shipping": ["speed": "standard"]]
+            settings: ["display": ["theme": "light"], "shipping": ["speed": "standard"]],
+            byNumber: Dictionary(uniqueKeysWithValues: (0..<90).map { ($0 * 37 - 1_000, Self.entry($0)) })
         )
         let encoder = IncrementalJSONEncoder()
         var kept: [(pass: Int, value: JSONValue, bytes: [UInt8])] = []
@@ -127,6 +144,32 @@ import Testing
         #expect(encoder.lastEdits.changedKeys(of: after, from: after) == nil)
         _ = try encoder.encode(state)
         #expect(encoder.lastEdits.changedKeys(of: third["byID"]!.objectValue!, from: after) == nil)
+    }
+
+    /// An integer-keyed dictionary is spelled in decimal, as the plain
+    /// encoder spells it, and a one-entry change reuses every other member
+    /// and names that key alone, negative and extreme keys included.
+    @Test func integerKeysAreReusedAndNamedInDecimal() throws {
+        var state = State(byID: [:], settings: [:], byNumber: Dictionary(uniqueKeysWithValues: [Int.min, -7, 0, 7, Int.max].map { ($0, Self.entry(abs($0 % 50))) }))
+        let encoder = IncrementalJSONEncoder()
+        let first = try encoder.encode(state)
+        #expect(first == (try JSONValueEncoder().encode(state)))
+        let before = try #require(first["byNumber"]?.objectValue)
+        #expect(before.keys.sorted() == ["-7", "-9223372036854775808", "0", "7", "9223372036854775807"])
+        state.byNumber[-7]?.value = -0.0
+        let second = try encoder.encode(state)
+        #expect(second == (try JSONValueEncoder().encode(state)))
+        let after = try #require(second["byNumber"]?.objectValue)
+        #expect(encoder.lastEdits.changedKeys(of: after, from: before) == ["-7"])
+        for key in after.keys where key != "-7" {
+            #expect(after[key]?.isIdentical(to: before[key]!) == true, "\(key)")
+        }
+        state.byNumber.removeValue(forKey: Int.max)
+        state.byNumber[70] = Self.entry(3)
+        let third = try encoder.encode(state)
+        #expect(third == (try JSONValueEncoder().encode(state)))
+        let changed = try #require(encoder.lastEdits.changedKeys(of: third["byNumber"]!.objectValue!, from: after))
+        #expect(changed.sorted() == ["70", "9223372036854775807"])
     }
 
     /// With results dropped, the third pass's members are the first pass's

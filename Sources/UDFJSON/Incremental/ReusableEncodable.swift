@@ -1,7 +1,7 @@
 /// A collection that `IncrementalJSONEncoder` can encode by reusing what it
 /// encoded at the same coding path in the previous pass: arrays
-/// (`ReusableEncodableArray.swift`) and string-keyed dictionaries
-/// (`ReusableEncodableDictionary.swift`).
+/// (`ReusableEncodableArray.swift`) and dictionaries keyed by strings or
+/// integers (`ReusableEncodableDictionary.swift`).
 protocol ReusableEncodable {
     /// The same value the plain encoder gives.
     func encodeReusing(

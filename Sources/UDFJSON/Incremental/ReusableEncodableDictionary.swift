@@ -1,4 +1,4 @@
-extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
+extension Dictionary: ReusableEncodable where Key: ReusableDictionaryKey, Value: Encodable {
     /// The same value the plain encoder gives, member for member.
     ///
     /// The array's proofs (`ReusableEncodableArray.swift`), keyed by key:
@@ -6,9 +6,11 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
     ///   previous members, as they are;
     /// - otherwise a value whose field bytes equal those of the previous
     ///   value under a key with the same scalars: that value's encoding.
-    /// Keys are matched by scalars, never by `==`, which is canonical
-    /// equivalence: a key respelled in another normalization is a new member
-    /// and replaces the old spelling. Where any value reached a reference
+    /// Keys are matched as the plain encoder spells them
+    /// (`ReusableDictionaryKey`): a string by its scalars, never by `==`,
+    /// which is canonical equivalence, so a key respelled in another
+    /// normalization is a new member and replaces the old spelling; an `Int`
+    /// by its value, spelled in decimal. Where any value reached a reference
     /// last pass, the dictionary is encoded afresh whole.
     ///
     /// Where the storage's buckets can be read (`DictionaryBuckets`), the two
@@ -26,11 +28,12 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
             valuesAreValues || memo.holdsNoReference(value)
         }
         guard let record = memo.last.dictionaries[path], record.allHoldNoReference,
-              let old = record.dictionary as? [String: Value] else {
+              let old = record.dictionary as? [Key: Value] else {
             var members = [String: JSONValue](minimumCapacity: count)
             var allHold = true
             for (key, value) in self {
-                members[key] = try node.encodeChild(value, at: .key(key))
+                let spelled = key.encodedKey
+                members[spelled] = try node.encodeChild(value, at: .key(spelled))
                 allHold = allHold && holdsNoReference(value)
             }
             memo.record(EncodingReuseMemo.DictionaryRecord(dictionary: self, identity: identity, members: members, allHoldNoReference: allHold), at: path)
@@ -61,7 +64,7 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
         /// `previous` (same scalars), if at all: reused when its field bytes
         /// are the same, encoded afresh otherwise.
         func reconcile(at position: Index, previous: Index?) throws {
-            let key = keys[position]
+            let key = keys[position].encodedKey
             if let previous {
                 kept += 1
                 if Self.sameFields(old.values[previous], values[position], fields) { return }
@@ -78,26 +81,27 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
             members[key] = encoded
             changed.append(key)
         }
-        func previousIndex(of key: String) -> Index? {
-            guard let found = old.index(forKey: key), old.keys[found].hasSameScalars(as: key) else { return nil }
+        func previousIndex(of key: Key) -> Index? {
+            guard let found = old.index(forKey: key), old.keys[found].isEncoded(as: key) else { return nil }
             return found
         }
-        func removeIfGone(_ oldKey: String) {
-            if let mine = index(forKey: oldKey), keys[mine].hasSameScalars(as: oldKey) { return }
-            guard let gone = members.index(forKey: oldKey), members[gone].key.hasSameScalars(as: oldKey) else { return }
+        func removeIfGone(_ oldKey: Key) {
+            if let mine = index(forKey: oldKey), keys[mine].isEncoded(as: oldKey) { return }
+            let spelled = oldKey.encodedKey
+            guard let gone = members.index(forKey: spelled), members[gone].key.hasSameScalars(as: spelled) else { return }
             prepareToWrite()
             // The first write may swap in the spare: the same members, another storage.
-            guard let index = members.index(forKey: oldKey), members[index].key.hasSameScalars(as: oldKey) else { return }
+            guard let index = members.index(forKey: spelled), members[index].key.hasSameScalars(as: spelled) else { return }
             members.remove(at: index)
-            changed.append(oldKey)
+            changed.append(spelled)
         }
         if let mine = DictionaryBuckets.of(self), let theirs = DictionaryBuckets.of(old), mine.bucketCount == theirs.bucketCount {
             // Bucket by bucket, in place: one with the same key bits and the
             // same value field bytes in both holds the same member. Only the
             // others' keys are read out and looked up.
-            var newKeys: [String] = []
-            var oldKeys: [String] = []
-            let keySize = MemoryLayout<String>.size
+            var newKeys: [Key] = []
+            var oldKeys: [Key] = []
+            let keySize = MemoryLayout<Key>.size
             for word in 0..<mine.wordCount {
                 let inNew = mine.occupancy(word: word)
                 let inOld = theirs.occupancy(word: word)
@@ -113,8 +117,8 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
                         kept += 1
                         continue
                     }
-                    if isNew { newKeys.append(mine.key(at: bucket, as: String.self)) }
-                    if isOld { oldKeys.append(theirs.key(at: bucket, as: String.self)) }
+                    if isNew { newKeys.append(mine.key(at: bucket, as: Key.self)) }
+                    if isOld { oldKeys.append(theirs.key(at: bucket, as: Key.self)) }
                 }
             }
             for key in newKeys {
@@ -136,7 +140,7 @@ extension Dictionary: ReusableEncodable where Key == String, Value: Encodable {
             while position != endIndex {
                 var previous: Index?
                 if oldPosition != old.endIndex {
-                    if old.keys[oldPosition].hasSameScalars(as: keys[position]) { previous = oldPosition }
+                    if old.keys[oldPosition].isEncoded(as: keys[position]) { previous = oldPosition }
                     old.formIndex(after: &oldPosition)
                 }
                 try reconcile(at: position, previous: previous ?? previousIndex(of: keys[position]))

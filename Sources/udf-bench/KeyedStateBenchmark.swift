@@ -32,7 +32,10 @@ enum KeyedStateBenchmark {
         return Result(
             items: byString.items.count, incrementalEncode: stringKeys.incremental, plainEncode: stringKeys.plain,
             integerKeysEncode: integerKeys,
-            ours: try ours(bytes: bytes, actions: actions, path: path), host: hostAlone(bytes: bytes, actions: actions)
+            ours: try ThroughputBenchmark.ours(
+                state: byString, reducer: KeyedBenchReducer.reducer, items: byString.items.count, actions: actions, path: path
+            ),
+            host: ThroughputBenchmark.hostAlone(state: byString, reducer: KeyedBenchReducer.reducer, items: byString.items.count, actions: actions)
         )
     }
 
@@ -52,31 +55,6 @@ enum KeyedStateBenchmark {
             plain.add(seconds: try measure { _ = try JSONValueEncoder().encode(state) })
         }
         return (incremental.median, plain.median)
-    }
-
-    private static func ours(bytes: Int, actions: Int, path: String) throws -> ThroughputBenchmark.Result {
-        let state = KeyedBenchState.sized(bytes)
-        let recorder = try Recorder(path: path, app: "udf-bench")
-        let store = Store(initialState: state, reducer: KeyedBenchReducer.reducer, middleware: [recorder.middleware()])
-        let seconds = measure {
-            for n in 0..<actions {
-                store.send(BenchReducer.action(n, count: state.items.count))
-            }
-            recorder.flush()
-        }
-        try recorder.close()
-        return ThroughputBenchmark.Result(actions: actions, seconds: seconds, fileBytes: FileSize.recording(path))
-    }
-
-    private static func hostAlone(bytes: Int, actions: Int) -> ThroughputBenchmark.Result {
-        let state = KeyedBenchState.sized(bytes)
-        let store = Store(initialState: state, reducer: KeyedBenchReducer.reducer)
-        let seconds = measure {
-            for n in 0..<actions {
-                store.send(BenchReducer.action(n, count: state.items.count))
-            }
-        }
-        return ThroughputBenchmark.Result(actions: actions, seconds: seconds, fileBytes: 0)
     }
 
     static func rows(_ result: Result, label: String) -> [BenchRow] {

@@ -18,12 +18,26 @@ enum ThroughputBenchmark {
     static func ours(
         state: BenchState, actions: Int, path: String, options: RecorderOptions = RecorderOptions()
     ) throws -> Result {
+        try ours(state: state, reducer: BenchReducer.reducer, items: state.items.count, actions: actions, path: path, options: options)
+    }
+
+    /// The same sends through the same store with no recorder: the host's
+    /// own rate, which no recorder can exceed.
+    static func hostAlone(state: BenchState, actions: Int) -> Result {
+        hostAlone(state: state, reducer: BenchReducer.reducer, items: state.items.count, actions: actions)
+    }
+
+    /// `actions` bumps spread over `items` items of any bench state, through
+    /// a store with our recorder, until everything is on disk.
+    static func ours<State: Encodable & Sendable>(
+        state: State, reducer: Reducer<State, BenchAction>, items: Int, actions: Int, path: String,
+        options: RecorderOptions = RecorderOptions()
+    ) throws -> Result {
         let recorder = try Recorder(path: path, app: "udf-bench", options: options)
-        let store = Store(initialState: state, reducer: BenchReducer.reducer, middleware: [recorder.middleware()])
-        let count = state.items.count
+        let store = Store(initialState: state, reducer: reducer, middleware: [recorder.middleware()])
         let seconds = measure {
             for n in 0..<actions {
-                store.send(BenchReducer.action(n, count: count))
+                store.send(BenchReducer.action(n, count: items))
             }
             recorder.flush()
         }
@@ -31,14 +45,12 @@ enum ThroughputBenchmark {
         return Result(actions: actions, seconds: seconds, fileBytes: FileSize.recording(path))
     }
 
-    /// The same sends through the same store with no recorder: the host's
-    /// own rate, which no recorder can exceed.
-    static func hostAlone(state: BenchState, actions: Int) -> Result {
-        let store = Store(initialState: state, reducer: BenchReducer.reducer)
-        let count = state.items.count
+    /// The same sends through the same store with no recorder.
+    static func hostAlone<State>(state: State, reducer: Reducer<State, BenchAction>, items: Int, actions: Int) -> Result {
+        let store = Store(initialState: state, reducer: reducer)
         let seconds = measure {
             for n in 0..<actions {
-                store.send(BenchReducer.action(n, count: count))
+                store.send(BenchReducer.action(n, count: items))
             }
         }
         return Result(actions: actions, seconds: seconds, fileBytes: 0)

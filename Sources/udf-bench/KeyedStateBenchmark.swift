@@ -18,6 +18,9 @@ enum KeyedStateBenchmark {
         /// The same two on `IntegerKeyedBenchState`.
         let integerKeysEncode: (incremental: Double, plain: Double)
         let ours: ThroughputBenchmark.Result
+        /// `ours` with every item's `owner` redacted, so every item's
+        /// recorded form differs from its encoded one.
+        let oursRedacting: ThroughputBenchmark.Result
         let host: ThroughputBenchmark.Result
     }
 
@@ -29,11 +32,19 @@ enum KeyedStateBenchmark {
         let integerKeys = try encodeStep(of: IntegerKeyedBenchState.sized(bytes), samples: encodeSamples) { state, sample in
             state.apply(BenchReducer.action(sample, count: byString.items.count))
         }
+        let redactingPath = path + ".redacting.udf"
+        defer {
+            for file in [redactingPath, redactingPath + "-wal", redactingPath + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
+        }
         return Result(
             items: byString.items.count, incrementalEncode: stringKeys.incremental, plainEncode: stringKeys.plain,
             integerKeysEncode: integerKeys,
             ours: try ThroughputBenchmark.ours(
                 state: byString, reducer: KeyedBenchReducer.reducer, items: byString.items.count, actions: actions, path: path
+            ),
+            oursRedacting: try ThroughputBenchmark.ours(
+                state: byString, reducer: KeyedBenchReducer.reducer, items: byString.items.count, actions: actions, path: redactingPath,
+                options: RecorderOptions(redactor: Redactor(extraKeys: ["owner"]))
             ),
             host: ThroughputBenchmark.hostAlone(state: byString, reducer: KeyedBenchReducer.reducer, items: byString.items.count, actions: actions)
         )
@@ -59,6 +70,7 @@ enum KeyedStateBenchmark {
 
     static func rows(_ result: Result, label: String) -> [BenchRow] {
         let oursRate = result.ours.perSecond
+        let redactingRate = result.oursRedacting.perSecond
         let hostRate = result.host.perSecond
         return [
             BenchRow(
@@ -77,6 +89,11 @@ enum KeyedStateBenchmark {
                 "sustained throughput, state keyed by id, ours", label,
                 figure: "\(Format.rate(oursRate)) actions (the host alone \(Format.rate(hostRate)); ours is \(Format.digits(oursRate / hostRate * 100))% of it)",
                 value: oursRate, unit: "actions/s"
+            ),
+            BenchRow(
+                "sustained throughput, state keyed by id, every item's owner redacted", label,
+                figure: "\(Format.rate(redactingRate)) actions (\(Format.digits(redactingRate / oursRate * 100))% of ours without redaction)",
+                value: redactingRate, unit: "actions/s"
             ),
         ]
     }

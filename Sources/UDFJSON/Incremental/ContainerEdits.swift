@@ -31,12 +31,18 @@ public struct ContainerEdits {
     /// No edits: every stage compares for itself.
     public init() {}
 
-    mutating func record(before: [JSONValue], after: [JSONValue], changed: [Int]) {
+    /// Records that `after` was made from `before` and differs from it at
+    /// `changed` alone (increasing, each below both counts): for a stage
+    /// that makes containers from its own last output, as the redaction
+    /// does, to hand on what it proved.
+    public mutating func record(before: [JSONValue], after: [JSONValue], changed: [Int]) {
         guard let identity = JSONStorageIdentity.of(after), JSONStorageIdentity.of(before) != nil else { return }
         edits[identity] = Edit(before: before, after: after, changed: changed)
     }
 
-    mutating func record(before: [String: JSONValue], after: [String: JSONValue], changed: [String]) {
+    /// Records that `after` was made from `before` and differs from it in
+    /// the members under `changed` alone, spelled as in either.
+    public mutating func record(before: [String: JSONValue], after: [String: JSONValue], changed: [String]) {
         guard let identity = JSONStorageIdentity.of(after), JSONStorageIdentity.of(before) != nil else { return }
         objectEdits[identity] = ObjectEdit(before: before, after: after, changed: changed)
     }

@@ -15,6 +15,15 @@ public final class IncrementalRedaction {
     private let changesNothing: Bool
     private var secretKeys: [String: Bool] = [:]
     private var previous: (input: JSONValue, output: JSONValue)?
+    /// The edits handed in, and this pass's own (see `lastEdits`).
+    private var edits = ContainerEdits()
+
+    /// The encoder's edits handed to the last `redact`, with one more for
+    /// each container it made from its previous output: which positions or
+    /// keys of it may differ from that output. They hold for the redacted
+    /// state, so the stages after the redaction take them instead; they are
+    /// valid until the next `redact`.
+    public var lastEdits: ContainerEdits { edits }
 
     public init(redactor: Redactor) {
         self.redactor = redactor
@@ -26,6 +35,8 @@ public final class IncrementalRedaction {
     ///   the arrays it made from the previous state's: no other position of
     ///   those arrays is looked at.
     public func redact(_ state: JSONValue, edits: ContainerEdits = ContainerEdits()) -> JSONValue {
+        // A container the redaction returns as it came holds the encoder's edit.
+        self.edits = edits
         if changesNothing { return state }
         guard byKeyOnly else { return redactor.redact(state).value }
         let output = redactKeys(state, previousInput: previous?.input, previousOutput: previous?.output, edits: edits)
@@ -77,14 +88,17 @@ public final class IncrementalRedaction {
                     }
                 }
             }
-            // Nothing was redacted in the old object, and the encoder proved
-            // every member but these unchanged: the others come out as they are.
-            if let oldInput, previousOutputIsInput(previousInput, previousOutput),
-               let proven = edits.changedKeys(of: members, from: oldInput) {
-                for key in proven {
-                    if let member = members.value(exactlyAt: key) { visit(key, member) }
+            if let oldInput, let oldOutput, let proven = edits.changedKeys(of: members, from: oldInput) {
+                // The encoder proved every member but these unchanged.
+                if previousOutputIsInput(previousInput, previousOutput) {
+                    // Nothing was redacted in the old object: the others come out as they are.
+                    for key in proven {
+                        if let member = members.value(exactlyAt: key) { visit(key, member) }
+                    }
+                    return changed.map(JSONValue.object) ?? value
                 }
-                return changed.map(JSONValue.object) ?? value
+                // The others come out as they did last time; these are redacted again.
+                return .object(redactedAgain(members, keys: proven, oldInput: oldInput, oldOutput: oldOutput, edits: edits))
             }
             for (key, member) in members {
                 visit(key, member)
@@ -110,8 +124,22 @@ public final class IncrementalRedaction {
                     changed?[index] = redacted
                 }
             }
-            if oldOutputIsInput, let oldInput, let proven = edits.changedPositions(of: elements, from: oldInput) {
+            if let oldInput, let oldOutput, let proven = edits.changedPositions(of: elements, from: oldInput) {
                 // The encoder proved every other position unchanged.
+                guard oldOutputIsInput else {
+                    // Something was redacted in the old array: the others come
+                    // out as they did last time; these are redacted again.
+                    var output = Array(oldOutput.prefix(elements.count))
+                    for index in proven {
+                        output[index] = redactedElement(elements[index], previousInput: oldInput[index], previousOutput: oldOutput[index], edits: edits)
+                    }
+                    for index in output.count..<elements.count {
+                        output.append(redactedElement(elements[index], previousInput: nil, previousOutput: nil, edits: edits))
+                    }
+                    self.edits.record(before: oldOutput, after: output, changed: proven)
+                    return .array(output)
+                }
+                // Nothing was redacted in the old array: the others come out as they are.
                 for index in proven {
                     visit(index)
                 }
@@ -136,6 +164,35 @@ public final class IncrementalRedaction {
         default:
             return value
         }
+    }
+
+    /// `members` redacted from the last output, when the encoder proved every
+    /// member but `keys` unchanged since `oldInput`: the output keeps every
+    /// other member as it came out then, and `keys` are redacted again.
+    /// Removals come first, so that a key respelled in another normalization
+    /// is removed in its old spelling before it is added in its new one.
+    private func redactedAgain(
+        _ members: [String: JSONValue], keys: [String], oldInput: [String: JSONValue], oldOutput: [String: JSONValue], edits: ContainerEdits
+    ) -> [String: JSONValue] {
+        var output = oldOutput
+        for key in keys where members.value(exactlyAt: key) == nil {
+            if let index = output.index(forKey: key), output.keys[index].hasSameScalars(as: key) {
+                output.remove(at: index)
+            }
+        }
+        for key in keys {
+            guard let member = members.value(exactlyAt: key) else { continue }
+            output[key] = isSecret(key) ? Redactor.placeholder : redactedElement(
+                member, previousInput: oldInput.value(exactlyAt: key), previousOutput: oldOutput.value(exactlyAt: key), edits: edits
+            )
+        }
+        self.edits.record(before: oldOutput, after: output, changed: keys)
+        return output
+    }
+
+    /// A value that is not itself under a secret key, redacted: a scalar as it is.
+    private func redactedElement(_ value: JSONValue, previousInput: JSONValue?, previousOutput: JSONValue?, edits: ContainerEdits) -> JSONValue {
+        value.isContainer ? redactKeys(value, previousInput: previousInput, previousOutput: previousOutput, edits: edits) : value
     }
 
     /// Whether nothing was redacted in the previous input: its output is the input itself.

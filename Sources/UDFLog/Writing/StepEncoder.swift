@@ -68,13 +68,14 @@ final class StepEncoder {
             return row
         }
         let state: JSONValue
-        // Which positions changed in the encoder's arrays: the stages below
+        // Which positions and keys changed in the encoder's containers, and
+        // in those the redaction made from its last output: the stages below
         // look at those alone, valid until the encoder's next pass.
         let edits: ContainerEdits
         do {
             let encoded = try stateEncoder.encode(input.state)
-            edits = stateEncoder.lastEdits
-            state = stateRedaction.redact(encoded, edits: edits)
+            state = stateRedaction.redact(encoded, edits: stateEncoder.lastEdits)
+            edits = stateRedaction.lastEdits
         } catch {
             throw RecordingError.unencodable(step: input.step, reason: "\(error)")
         }

@@ -15,15 +15,8 @@ public final class IncrementalRedaction {
     private let changesNothing: Bool
     private var secretKeys: [String: Bool] = [:]
     private var previous: (input: JSONValue, output: JSONValue)?
-    /// The edits handed in, and this pass's own (see `lastEdits`).
+    /// While a state is redacted: the edits handed in, and its own.
     private var edits = ContainerEdits()
-
-    /// The encoder's edits handed to the last `redact`, with one more for
-    /// each container it made from its previous output: which positions or
-    /// keys of it may differ from that output. They hold for the redacted
-    /// state, so the stages after the redaction take them instead; they are
-    /// valid until the next `redact`.
-    public var lastEdits: ContainerEdits { edits }
 
     public init(redactor: Redactor) {
         self.redactor = redactor
@@ -35,13 +28,26 @@ public final class IncrementalRedaction {
     ///   the arrays it made from the previous state's: no other position of
     ///   those arrays is looked at.
     public func redact(_ state: JSONValue, edits: ContainerEdits = ContainerEdits()) -> JSONValue {
-        // A container the redaction returns as it came holds the encoder's edit.
+        redactHandingOnEdits(state, edits: edits).value
+    }
+
+    /// `redact`, with the edits that hold for the result: the encoder's
+    /// (a container that comes out as it came in keeps its edit) and one
+    /// more for each container made from the previous output, naming the
+    /// positions or keys where it may differ from that output. The stages
+    /// after the redaction take these instead of the encoder's.
+    ///
+    /// They are the caller's alone: the redaction keeps none of them, so
+    /// that the encoder's next pass finds the buffers it wrote two passes
+    /// ago held by nothing else, and writes into them in place.
+    public func redactHandingOnEdits(_ state: JSONValue, edits: ContainerEdits) -> (value: JSONValue, edits: ContainerEdits) {
+        if changesNothing { return (state, edits) }
+        guard byKeyOnly else { return (redactor.redact(state).value, edits) }
         self.edits = edits
-        if changesNothing { return state }
-        guard byKeyOnly else { return redactor.redact(state).value }
+        defer { self.edits = ContainerEdits() }
         let output = redactKeys(state, previousInput: previous?.input, previousOutput: previous?.output, edits: edits)
         previous = (state, output)
-        return output
+        return (output, self.edits)
     }
 
     /// `value` redacted on its own, not as the next of the stream: for

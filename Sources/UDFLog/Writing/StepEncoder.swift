@@ -74,8 +74,7 @@ final class StepEncoder {
         let edits: ContainerEdits
         do {
             let encoded = try stateEncoder.encode(input.state)
-            state = stateRedaction.redact(encoded, edits: stateEncoder.lastEdits)
-            edits = stateRedaction.lastEdits
+            (state, edits) = stateRedaction.redactHandingOnEdits(encoded, edits: stateEncoder.lastEdits)
         } catch {
             throw RecordingError.unencodable(step: input.step, reason: "\(error)")
         }

@@ -58,10 +58,13 @@ extension BenchCommand {
     /// Runs `body` on a recording path of its own, removed afterwards with its WAL files.
     static func withScratchRecording<T>(_ name: String, _ body: (String) throws -> T) rethrows -> T {
         let path = NSTemporaryDirectory() + "udf-bench-\(name)-\(ProcessInfo.processInfo.processIdentifier).udf"
-        defer {
-            for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
-        }
+        defer { removeRecording(at: path) }
         return try body(path)
+    }
+
+    /// Removes a scratch recording with its WAL files.
+    static func removeRecording(at path: String) {
+        for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
     }
 }
 

@@ -33,9 +33,7 @@ enum KeyedStateBenchmark {
             state.apply(BenchReducer.action(sample, count: byString.items.count))
         }
         let redactingPath = path + ".redacting.udf"
-        defer {
-            for file in [redactingPath, redactingPath + "-wal", redactingPath + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
-        }
+        defer { BenchCommand.removeRecording(at: redactingPath) }
         return Result(
             items: byString.items.count, incrementalEncode: stringKeys.incremental, plainEncode: stringKeys.plain,
             integerKeysEncode: integerKeys,

@@ -14,10 +14,12 @@ import UDFLog
 ///
 /// The caller only copies the values (states are copy-on-write values) into a
 /// bounded queue; it may call from any thread or actor, and steps are numbered
-/// in the order the calls enter the queue. Encoding, redaction, diffing and
-/// SQLite writes happen on the recorder's own writer thread, in the writer's
-/// one pipeline (`RecordingWriter`'s step encoder). Values that are not
-/// `Encodable` are recorded by reflection (`ReflectedValue`).
+/// in the order the calls enter the queue. The recorder's own two threads do
+/// the rest, in the writer's one pipeline (`RecordingWriter`'s step encoder):
+/// one encodes, redacts, hashes and diffs each batch of states
+/// (`RecordingWriter.prepare`) while the other writes the batch before it
+/// (`write`: the actions' and keyframes' texts, and SQLite). Values that are
+/// not `Encodable` are recorded by reflection (`ReflectedValue`).
 ///
 /// A recorder never crashes its host. A deleted file, a full disk or a value
 /// that cannot be encoded is reported once through `onFailure`; recording
@@ -41,6 +43,8 @@ public final class Recorder: Sendable {
     private let state = Mutex(RecorderState())
     private let writerDone = DispatchSemaphore(value: 0)
     private let writer: WriterBox
+    /// From the encoding thread to the writing thread.
+    private let handoff = BatchHandoff()
 
     private struct RecorderState {
         var failure: RecorderFailure?
@@ -54,7 +58,7 @@ public final class Recorder: Sendable {
     ///   - path: the recording file, conventionally `*.udf`. A trailing slash,
     ///     `.` and `..` components and a leading `~` are normalized away.
     ///   - app: the host's name, shown by `udf-inspect sessions`.
-    ///   - onFailure: called once if recording stops, on the writer thread, or
+    ///   - onFailure: called once if recording stops, on the writing thread, or
     ///     on the caller's thread for misuse. By default it prints one line to
     ///     standard error.
     /// - Throws: `RecordingError`: `.invalidArgument` for an empty app name,
@@ -79,7 +83,7 @@ public final class Recorder: Sendable {
         self.init(path: path, options: options, onFailure: onFailure, writer: writer, resumedAt: nil)
     }
 
-    /// Starts the writer thread on `writer`.
+    /// Starts the encoding and writing threads on `writer`.
     ///
     /// - Parameter resumedAt: the step the file already holds the state of,
     ///   for a resumed branch: the first transition is numbered after it.
@@ -93,11 +97,14 @@ public final class Recorder: Sendable {
         self.path = path
         self.options = options
         self.onFailure = onFailure
-        self.queue = StepQueue(capacity: options.queueCapacity, nextStep: resumedAt.map { $0 + 1 })
+        self.queue = StepQueue(capacity: options.queueCapacity, batchSize: options.batchSize, nextStep: resumedAt.map { $0 + 1 })
         self.writer = WriterBox(writer: writer, identity: FileIdentity(path: path))
-        let thread = Thread { [self] in runWriter() }
-        thread.name = "udf-recorder"
-        thread.start()
+        let encoding = Thread { [self] in runEncoder() }
+        encoding.name = "udf-recorder"
+        encoding.start()
+        let writing = Thread { [self] in runWriter() }
+        writing.name = "udf-recorder-writer"
+        writing.start()
     }
 
     /// `path` made absolute and plain, so that the file checked for deletion
@@ -157,8 +164,8 @@ public final class Recorder: Sendable {
     }
 
     /// Records one transition whose action or state is not `Encodable`: what
-    /// is not is recorded by reflection (`ReflectedValue`), on the writer
-    /// thread, except a class instance, which may change after this call and
+    /// is not is recorded by reflection (`ReflectedValue`), on the recorder's
+    /// threads, except a class instance, which may change after this call and
     /// so is reflected at once, on the caller's thread.
     @discardableResult
     public func record<Action, State>(
@@ -181,7 +188,7 @@ public final class Recorder: Sendable {
     }
 
     /// The value itself when it is `Encodable` after all; else a value to
-    /// reflect on the writer thread, or a class instance reflected now.
+    /// reflect on the recorder's threads, or a class instance reflected now.
     /// The flag says whether reflection was needed.
     static func reflecting(_ value: Any) -> (value: any Encodable & Sendable, reflected: Bool) {
         // `ReflectedValue` encodes an `Encodable` value as it always does.
@@ -285,6 +292,25 @@ public final class Recorder: Sendable {
         if let failure { throw failure }
     }
 
+    /// The first stage: prepares each batch taken from the queue, in order.
+    /// It touches only the writer's encoder, never its database.
+    private func runEncoder() {
+        while let items = queue.take(upTo: options.batchSize) {
+            guard failure == nil else {
+                handoff.put(.skipped(steps: items.count))
+                continue
+            }
+            do {
+                handoff.put(.batch(try writer.writer.prepare(items)))
+            } catch {
+                handoff.put(.failed(error, steps: items.count))
+            }
+        }
+        handoff.close()
+    }
+
+    /// The second stage: writes each prepared batch, in order, and closes
+    /// the file once the first stage has ended.
     private func runWriter() {
         defer {
             if failure == nil {
@@ -296,24 +322,36 @@ public final class Recorder: Sendable {
             }
             writerDone.signal()
         }
-        while let items = queue.take(upTo: options.batchSize) {
+        while let work = handoff.take() {
             if failure == nil {
-                write(items[...])
+                switch work {
+                case .batch(let batch):
+                    write(batch)
+                case .failed(let error, _):
+                    stop(error)
+                case .skipped:
+                    break
+                }
             }
-            queue.markFinished(items.count)
+            queue.markFinished(work.steps)
         }
     }
 
-    private func write(_ items: ArraySlice<HostStep>) {
+    private func write(_ batch: PreparedBatch) {
         do {
-            try writer.writer.append(items)
+            try writer.writer.write(batch)
             if !writer.identity.stillMatches() {
                 throw RecordingError.io("'\(path)' was deleted or replaced while recording")
             }
         } catch {
-            fail(error)
-            writer.writer.abandon()
+            stop(error)
         }
+    }
+
+    /// Reports `error` and marks the session interrupted; on the writing thread.
+    private func stop(_ error: any Error) {
+        fail(error)
+        writer.writer.abandon()
     }
 
     private func fail(_ error: any Error) {
@@ -335,7 +373,7 @@ public final class Recorder: Sendable {
 }
 
 /// A class instance that could not be reflected on the caller's thread: its
-/// encoding fails on the writer thread, which reports it like any other
+/// encoding fails on the recorder's threads, which report it like any other
 /// value that cannot be encoded.
 private struct UnencodableSnapshot: Encodable, Error {
     let reason: String
@@ -345,7 +383,9 @@ private struct UnencodableSnapshot: Encodable, Error {
     }
 }
 
-/// The writer is used only on the writer thread once the recorder starts.
+/// Once the recorder starts, the writer's encoder is used only on the
+/// encoding thread (`prepare`) and its database only on the writing thread
+/// (`write`, `close`, `abandon`).
 private final class WriterBox: @unchecked Sendable {
     let writer: RecordingWriter
     let identity: FileIdentity

@@ -1,10 +1,11 @@
 import Foundation
 import UDFLog
 
-/// A bounded queue between senders and the one writer thread.
+/// A bounded queue between senders and the recorder's encoding thread.
 ///
-/// A sender pays for one lock. When the queue is full it waits for the
-/// writer, so that nothing is lost and memory stays bounded.
+/// A sender pays for one lock. When `window` steps are unwritten (queued,
+/// or taken and not yet committed) it waits for the writer, so that nothing
+/// is lost, memory stays bounded and a crash loses at most `window` steps.
 ///
 /// A writer that keeps up finds the queue empty after every step. Woken by
 /// each send, it would make every send a system call (a futex wake, and an
@@ -29,7 +30,8 @@ final class StepQueue: @unchecked Sendable {
     // NSCondition guards every field below; none is touched without it.
     private let condition = NSCondition()
     private var items: [HostStep] = []
-    private let capacity: Int
+    /// The most steps pushed and not yet finished.
+    private let window: Int
     private var enqueued = 0
     private var finished = 0
     private var isClosing = false
@@ -40,10 +42,15 @@ final class StepQueue: @unchecked Sendable {
     /// How many waiting steps wake a dozing writer.
     private let wakeDozingAt: Int
 
-    /// - Parameter nextStep: the first transition's number when the file
-    ///   already holds the state it starts from (a resumed branch).
-    init(capacity: Int, nextStep: Int? = nil) {
-        self.capacity = capacity
+    /// - Parameters:
+    ///   - capacity: the steps that may wait to be taken.
+    ///   - batchSize: the most steps taken at once. A step taken is unwritten
+    ///     until marked finished, so the window is one batch past `capacity`
+    ///     however many batches the writer has in hand.
+    ///   - nextStep: the first transition's number when the file already
+    ///     holds the state it starts from (a resumed branch).
+    init(capacity: Int, batchSize: Int, nextStep: Int? = nil) {
+        window = capacity + batchSize
         self.nextStep = nextStep
         wakeDozingAt = max(1, capacity / 4)
         items.reserveCapacity(capacity)
@@ -87,7 +94,7 @@ final class StepQueue: @unchecked Sendable {
     ) throws(Refusal) -> Int {
         condition.lock()
         defer { condition.unlock() }
-        while items.count >= capacity && !isStopped && !isClosing {
+        while enqueued - finished >= window && !isStopped && !isClosing {
             condition.wait()
         }
         if isClosing { throw .closed }
@@ -122,8 +129,8 @@ final class StepQueue: @unchecked Sendable {
     /// For the writer: up to `limit` waiting steps, oldest first, or nil once
     /// the queue is closed and empty.
     ///
-    /// Taking one batch at a time, not everything, keeps the steps a crash can
-    /// lose to the queue's capacity plus one batch.
+    /// Taking one batch at a time, not everything, keeps a batch's
+    /// transaction short; the window bounds what a crash can lose.
     func take(upTo limit: Int) -> [HostStep]? {
         condition.lock()
         defer { condition.unlock() }

@@ -135,9 +135,6 @@ public final class RecordingWriter {
     /// Encodes and writes `steps` in one transaction. On failure nothing of
     /// the batch is kept, and the writer can try the same batch again.
     ///
-    /// Each step is encoded just before it is written, inside the
-    /// transaction, so only one encoded state is alive at a time.
-    ///
     /// - Throws: `RecordingError`: `.unencodable` for a value with no JSON
     ///   form, `.shadowMismatch` from the shadow check, `.io` from SQLite.
     public func append(_ steps: some Sequence<StepInput>) throws(RecordingError) {
@@ -146,34 +143,64 @@ public final class RecordingWriter {
 
     /// Encodes and writes a host's steps in one transaction, as above.
     public func append(_ steps: some Sequence<HostStep>) throws(RecordingError) {
+        let saved = (encoder.position, nextStep)
+        do {
+            try write(prepare(steps))
+        } catch {
+            encoder.restore(saved.0)
+            nextStep = saved.1
+            throw error
+        }
+    }
+
+    /// The first half of `append`: the steps through the state pipeline,
+    /// ready for `write(_:)`. A recorder calls the two halves on two threads,
+    /// preparing the next batch while the last one is written; neither half
+    /// touches what the other does.
+    ///
+    /// - Throws: `RecordingError`: `.unencodable` for a state with no JSON
+    ///   form, `.shadowMismatch`, `.invalidArgument` for a step out of order.
+    ///   The encoder is then where the failed batch left it: only `append`
+    ///   puts it back.
+    public func prepare(_ steps: some Sequence<HostStep>) throws(RecordingError) -> PreparedBatch {
+        var batch = PreparedBatch()
+        for step in steps {
+            if let next = nextStep {
+                guard step.step == next else {
+                    throw RecordingError.invalidArgument(
+                        "step \(step.step) cannot follow step \(next - 1) of this timeline; a resumed store must start with initialStep: \(next - 1)"
+                    )
+                }
+                nextStep = next + 1
+            }
+            batch.reflected.formUnion(step.reflected)
+            batch.rows.append(try encoder.prepare(step, timelineID: timelineID))
+        }
+        return batch
+    }
+
+    /// The second half of `append`: finishes the prepared rows (the action's
+    /// and keyframes' texts) and writes them in one transaction.
+    ///
+    /// - Throws: `RecordingError`: `.unencodable` for an action with no JSON
+    ///   form, `.shadowMismatch`, `.io` from SQLite.
+    public func write(_ batch: PreparedBatch) throws(RecordingError) {
         guard !isClosed else { throw RecordingError.invalidArgument("the recording writer is closed") }
-        let saved = encoder.position
-        var expected = nextStep
         var marked = markedReflected
         do {
             try database.write { db in
+                if !batch.reflected.isEmpty, !(marked?.isSuperset(of: batch.reflected) ?? false) {
+                    marked = try markReflected(batch.reflected, db)
+                }
                 try StepsTable.insert(into: db) { rows in
-                    for step in steps {
-                        if !step.reflected.isEmpty, !(marked?.isSuperset(of: step.reflected) ?? false) {
-                            marked = try markReflected(step.reflected, db)
-                        }
-                        if let next = expected {
-                            guard step.step == next else {
-                                throw RecordingError.invalidArgument(
-                                    "step \(step.step) cannot follow step \(next - 1) of this timeline; a resumed store must start with initialStep: \(next - 1)"
-                                )
-                            }
-                            expected = next + 1
-                        }
-                        try rows.insert(try encoder.encode(step, timelineID: timelineID))
+                    for row in batch.rows {
+                        try rows.insert(try encoder.finisher.finish(row))
                     }
                 }
             }
         } catch {
-            encoder.restore(saved)
             throw RecordingWriter.mapWriteError(error, path: path)
         }
-        nextStep = expected
         markedReflected = marked
     }
 

@@ -74,6 +74,14 @@ struct ShadowCheck {
         }
     }
 
+    /// Checks a keyframe's text, written by the incremental writer, against
+    /// the plain canonical text of the state it was written from.
+    func checkKeyframe(step: Int, written: [UInt8], state: JSONValue) throws(RecordingError) {
+        if written != state.canonicalBytes {
+            throw mismatch(step, "the keyframe's text differs from the plain canonical text of its state")
+        }
+    }
+
     /// Forgets the previous state, as the encoder does after a failed batch.
     mutating func restore(previous: JSONValue?) {
         self.previous = previous

@@ -4,11 +4,13 @@ import UDFJSON
 /// The write side's one state pipeline: it turns each step handed to a
 /// writer into the row stored for it.
 ///
-/// It owns every stage, in order: encode (incrementally), redact, hash and
-/// canonical size, patch from the previous state, the keyframe decision,
-/// and canonical text for keyframes. With the tree hash (format v4) a
-/// patched step writes no text at all; a session of an older file keeps the
-/// text hash, which needs every step's text.
+/// It owns every stage of the state, in order: encode (incrementally),
+/// redact, hash and canonical size, patch from the previous state, and the
+/// keyframe decision. With the tree hash (format v4) a patched step writes
+/// no text at all; a session of an older file keeps the text hash, which
+/// needs every step's text. What follows from values alone, the action's
+/// text and a keyframe's, is left to `finisher` (`prepare(_:timelineID:keeping:)`),
+/// which a recorder runs on a thread of its own.
 /// The stages' shortcuts rest on one invariant, which this type alone keeps:
 /// consecutive states come from one `IncrementalJSONEncoder` and one
 /// `IncrementalRedaction`, so unchanged subtrees share storage with the
@@ -35,11 +37,13 @@ final class StepEncoder {
     private(set) var keptSteps = 0
     private let stateEncoder = IncrementalJSONEncoder()
     private let stateRedaction: IncrementalRedaction
-    private let actionRedaction: IncrementalRedaction
+    /// The text hash's writer; a tree-hash session leaves keyframes to `finisher`.
     private let canonicalWriter = IncrementalCanonicalWriter()
     private let textHasher = IncrementalStateHash()
     private let treeHasher = IncrementalTreeHash()
     private var shadow: ShadowCheck?
+    /// Finishes this encoder's rows; `encode` uses it in line.
+    let finisher: RowFinisher
     /// Whether a copied step may keep its stored text: only where this
     /// encoder would redact nothing and no shadow check wants the plain path.
     private let keepsStoredText: Bool
@@ -48,23 +52,34 @@ final class StepEncoder {
         self.policy = policy
         self.hashAlgorithm = hashAlgorithm
         stateRedaction = IncrementalRedaction(redactor: redactor)
-        actionRedaction = IncrementalRedaction(redactor: redactor)
+        finisher = RowFinisher(redactor: redactor, shadowCheck: shadowCheck)
         shadow = shadowCheck ? ShadowCheck(redactor: redactor) : nil
         keepsStoredText = redactor.changesNothing && !shadowCheck
     }
 
-    /// The row for `input` on `timelineID`.
+    /// The row for `input` on `timelineID`: `prepare` and `finisher`, in line.
     ///
     /// - Throws: `RecordingError.unencodable` for a value with no JSON form,
+    ///   `.shadowMismatch` when the shadow check is on and disagrees.
+    func encode(
+        _ input: HostStep, timelineID: Int, keeping stored: (StoredState, JSONValue)? = nil
+    ) throws(RecordingError) -> StepsTable.StoredRow {
+        try finisher.finish(prepare(input, timelineID: timelineID, keeping: stored))
+    }
+
+    /// The row for `input` on `timelineID`, its action's and keyframe's
+    /// texts left to `finisher`.
+    ///
+    /// - Throws: `RecordingError.unencodable` for a state with no JSON form,
     ///   `.shadowMismatch` when the shadow check is on and disagrees.
     /// - Parameter keeping: How a copied step is stored in its source, and
     ///   its state: its text, hash and size are kept as they are when the
     ///   text is given and the keyframe policy agrees, instead of being made
     ///   again. The state is what the next patch is made from.
-    func encode(
+    func prepare(
         _ input: HostStep, timelineID: Int, keeping stored: (StoredState, JSONValue)? = nil
-    ) throws(RecordingError) -> StepsTable.StoredRow {
-        if let stored, keepsStoredText, let row = try keptRow(input, timelineID: timelineID, stored: stored.0, state: stored.1) {
+    ) throws(RecordingError) -> PreparedRow {
+        if let stored, keepsStoredText, let row = keptRow(input, timelineID: timelineID, stored: stored.0, state: stored.1) {
             return row
         }
         let state: JSONValue
@@ -78,8 +93,7 @@ final class StepEncoder {
         } catch {
             throw RecordingError.unencodable(step: input.step, reason: "\(error)")
         }
-        let action = try encodeAction(of: input)
-        var canonical: [UInt8]?
+        let canonical: [UInt8]?
         let hash: String
         let size: Int
         switch hashAlgorithm {
@@ -89,6 +103,7 @@ final class StepEncoder {
             hash = textHasher.of(bytes)
             size = bytes.count
         case .tree:
+            canonical = nil
             let measure = treeHasher.measure(state, edits: edits)
             hash = measure.hex
             size = measure.size
@@ -102,38 +117,35 @@ final class StepEncoder {
                 patch = text
             }
         }
-        if patch == nil, canonical == nil {
-            canonical = canonicalWriter.write(state)
-        }
         if var shadow {
             try shadow.check(
                 step: input.step, state: input.state, recorded: state, canonical: canonical,
                 hash: hash, size: size, algorithm: hashAlgorithm, patch: patch
             )
-            if let action {
-                try shadow.checkAction(step: input.step, raw: action.raw, recorded: action.redacted)
-            }
             self.shadow = shadow
             position.shadowPrevious = shadow.previous
         }
-        return row(
-            input, timelineID: timelineID, action: action, state: state,
-            keyframe: patch == nil ? canonical.map { String(decoding: $0, as: UTF8.self) } : nil,
-            patch: patch, hash: hash, size: size, made: made
-        )
+        let keyframe: PreparedRow.Keyframe? = if patch != nil {
+            nil
+        } else if let canonical {
+            .text(String(decoding: canonical, as: UTF8.self))
+        } else {
+            .state(state)
+        }
+        return row(input, timelineID: timelineID, state: state, keyframe: keyframe, patch: patch, hash: hash, size: size, made: made)
     }
 
     /// The row for a copied step that keeps its stored text, or nil when the
     /// policy wants a keyframe where the source stored a patch.
     private func keptRow(
         _ input: HostStep, timelineID: Int, stored: StoredState, state: JSONValue
-    ) throws(RecordingError) -> StepsTable.StoredRow? {
+    ) -> PreparedRow? {
         guard stored.hashAlgorithm == hashAlgorithm else { return nil }
-        let keyframe: String?
+        let keyframe: PreparedRow.Keyframe?
         let patch: String?
         switch stored.text {
         case .keyframe(let text)?:
-            keyframe = String(decoding: text, as: UTF8.self)
+            keyframe = .text(String(decoding: text, as: UTF8.self))
             patch = nil
         case .patch(let text)?:
             guard position.previous != nil, !policy.wantsKeyframe(after: position.sinceKeyframe, stateBytes: stored.size) else { return nil }
@@ -142,22 +154,8 @@ final class StepEncoder {
         case nil:
             return nil
         }
-        let action = try encodeAction(of: input)
         keptSteps += 1
-        return row(
-            input, timelineID: timelineID, action: action, state: state,
-            keyframe: keyframe, patch: patch, hash: stored.hash, size: stored.size
-        )
-    }
-
-    private func encodeAction(of input: HostStep) throws(RecordingError) -> (raw: JSONValue, redacted: JSONValue)? {
-        guard let value = input.action else { return nil }
-        do {
-            let raw = try JSONValueEncoder().encode(value)
-            return (raw, actionRedaction.redactAlone(raw))
-        } catch {
-            throw RecordingError.unencodable(step: input.step, reason: "\(error)")
-        }
+        return row(input, timelineID: timelineID, state: state, keyframe: keyframe, patch: patch, hash: stored.hash, size: stored.size)
     }
 
     /// The stored row, moving the encoder on past `state`.
@@ -166,21 +164,21 @@ final class StepEncoder {
     ///   made: the step is indexed under the members it names. A kept
     ///   keyframe without one makes it; a kept patch is read from its text.
     private func row(
-        _ input: HostStep, timelineID: Int, action: (raw: JSONValue, redacted: JSONValue)?, state: JSONValue,
-        keyframe: String?, patch: String?, hash: String, size: Int, made: JSONPatch? = nil
-    ) -> StepsTable.StoredRow {
+        _ input: HostStep, timelineID: Int, state: JSONValue,
+        keyframe: PreparedRow.Keyframe?, patch: String?, hash: String, size: Int, made: JSONPatch? = nil
+    ) -> PreparedRow {
         var changes = made.map(ChangedMembersTable.members)
         if changes == nil, keyframe != nil, let previous = position.previous {
             changes = ChangedMembersTable.members(of: SharingAwarePatch.make(from: previous, to: state))
         }
         position.previous = state
         position.sinceKeyframe.record(patchBytes: patch?.utf8.count)
-        return StepsTable.StoredRow(
+        return PreparedRow(
             timelineID: timelineID,
             step: input.step,
             time: input.time,
-            action: action?.redacted.canonicalText,
-            actionName: input.actionName ?? action.map { ActionName.of($0.raw) },
+            action: input.action,
+            actionName: input.actionName,
             cause: input.cause,
             reducerNanoseconds: input.reducerNanoseconds,
             keyframe: keyframe,

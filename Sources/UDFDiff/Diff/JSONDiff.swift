@@ -272,39 +272,6 @@ private struct EntryBuilder {
     }
 }
 
-/// How many elements two arrays share, equal and in place, at the front and
-/// at the back; the two never overlap.
-private struct CommonEnds {
-    let prefix: Int
-    let suffix: Int
-
-    init(_ old: [JSONValue], _ new: [JSONValue]) {
-        let shorter = min(old.count, new.count)
-        // Same bits first, a memcmp with no reference counting; `==` only
-        // where the bits differ, and it decides.
-        let stride = MemoryLayout<JSONValue>.stride
-        let size = MemoryLayout<JSONValue>.size
-        (prefix, suffix) = old.withUnsafeBytes { mine in
-            new.withUnsafeBytes { theirs in
-                func equal(_ o: Int, _ n: Int) -> Bool {
-                    if let a = mine.baseAddress, let b = theirs.baseAddress,
-                       memcmp(a + o * stride, b + n * stride, size) == 0 {
-                        return true
-                    }
-                    return old[o] == new[n]
-                }
-                var prefix = 0
-                while prefix < shorter, equal(prefix, prefix) { prefix += 1 }
-                var suffix = 0
-                while suffix < shorter - prefix, equal(old.count - 1 - suffix, new.count - 1 - suffix) {
-                    suffix += 1
-                }
-                return (prefix, suffix)
-            }
-        }
-    }
-}
-
 /// Two arrays whose elements are all objects with a unique `id` member,
 /// with the ids of their differing middles (between `ends`).
 ///

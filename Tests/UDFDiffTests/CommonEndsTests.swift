@@ -4,7 +4,8 @@ import UDFJSON
 @testable import UDFDiff
 
 /// Equal ends scanned in two halves at once (arrays of one length, 4,096
-/// elements or more) are the ends one scan from each end finds.
+/// elements or more, sharing no storage at either end) are the ends one
+/// scan from each end finds.
 @Suite struct CommonEndsTests {
     /// Look-alikes that `==` tells apart or not: normalization pairs, `0`
     /// and `-0`, `1` and `1.0`.
@@ -29,9 +30,8 @@ import UDFJSON
                 // Storage shared with nothing: the ends are found by `==`, not by bits.
                 new = try JSONParser().parse(JSONValue.array(new).canonicalText).arrayValue ?? []
             }
-            let plain = CommonEnds(old, new, splitMinimum: .max)
-            #expect(CommonEnds(old, new, splitMinimum: 1) == plain, "round \(round): \(JSONValue.array(old)) → \(JSONValue.array(new))")
-            #expect(CommonEnds(old, new, splitMinimum: 0) == plain)
+            let plain = CommonEnds(old, new, inHalves: false)
+            #expect(CommonEnds(old, new, inHalves: true) == plain, "round \(round): \(JSONValue.array(old)) → \(JSONValue.array(new))")
         }
     }
 
@@ -44,7 +44,7 @@ import UDFJSON
             new[index] = random.identified(depth: 1)
         }
         #expect(new.count == 5_000)
-        #expect(CommonEnds(old, new) == CommonEnds(old, new, splitMinimum: .max))
+        #expect(CommonEnds(old, new, inHalves: true) == CommonEnds(old, new, inHalves: false))
         // A Bool, so that a failure names the case, not 5,000 elements.
         let diffsAgree = JSONDiff.diff(.array(old), .array(new)) == PlainJSONDiff.diff(.array(old), .array(new))
         #expect(diffsAgree, "changed at \(changed)")

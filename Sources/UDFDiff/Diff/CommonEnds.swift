@@ -8,17 +8,26 @@ struct CommonEnds: Equatable {
     let prefix: Int
     let suffix: Int
 
-    /// Arrays of one length at least this long are scanned in two halves
-    /// at once: comparing two independently built 1 MB states is bound by
-    /// reading both, and two cores read twice as much.
+    /// Arrays of one length at least this long that share no storage at
+    /// either end are scanned in two halves at once: comparing two
+    /// independently built 1 MB states is bound by reading both, and two
+    /// cores read twice as much. Arrays that share storage are compared by
+    /// bits, faster than a second thread starts.
     static let splitMinimum = 4_096
 
-    init(_ old: [JSONValue], _ new: [JSONValue], splitMinimum: Int = CommonEnds.splitMinimum) {
-        if old.count == new.count, old.count >= splitMinimum {
+    init(_ old: [JSONValue], _ new: [JSONValue]) {
+        let split = old.count == new.count && old.count >= Self.splitMinimum
+            && !Self.comparing(old, new, { _, bitsEqual in bitsEqual(0) || bitsEqual(old.count - 1) })
+        self.init(old, new, inHalves: split)
+    }
+
+    /// `inHalves`, for arrays of one length only: the two-thread scan.
+    init(_ old: [JSONValue], _ new: [JSONValue], inHalves: Bool) {
+        if inHalves, old.count == new.count {
             (prefix, suffix) = Self.scanInHalves(old, new)
             return
         }
-        (prefix, suffix) = Self.comparing(old, new) { equal in
+        (prefix, suffix) = Self.comparing(old, new) { equal, _ in
             let shorter = min(old.count, new.count)
             var prefix = 0
             while prefix < shorter, equal(prefix, prefix) { prefix += 1 }
@@ -32,20 +41,20 @@ struct CommonEnds: Equatable {
 
     /// Runs `body` with the one element equality: same bits first, a
     /// memcmp with no reference counting; `==` only where the bits differ,
-    /// and it decides.
+    /// and it decides. `bitsEqual` is the first half alone, at one index.
     private static func comparing<Result>(
-        _ old: [JSONValue], _ new: [JSONValue], _ body: (_ equal: (Int, Int) -> Bool) -> Result
+        _ old: [JSONValue], _ new: [JSONValue],
+        _ body: (_ equal: (Int, Int) -> Bool, _ bitsEqual: (Int) -> Bool) -> Result
     ) -> Result {
         let stride = MemoryLayout<JSONValue>.stride
         let size = MemoryLayout<JSONValue>.size
         return old.withUnsafeBytes { mine in
             new.withUnsafeBytes { theirs in
-                body { o, n in
-                    if let a = mine.baseAddress, let b = theirs.baseAddress, memcmp(a + o * stride, b + n * stride, size) == 0 {
-                        return true
-                    }
-                    return old[o] == new[n]
+                func sameBits(_ o: Int, _ n: Int) -> Bool {
+                    guard let a = mine.baseAddress, let b = theirs.baseAddress else { return false }
+                    return memcmp(a + o * stride, b + n * stride, size) == 0
                 }
+                return body({ o, n in sameBits(o, n) || old[o] == new[n] }, { sameBits($0, $0) })
             }
         }
     }
@@ -60,7 +69,7 @@ struct CommonEnds: Equatable {
         let found = Mutex<[(first: Int, last: Int)?]>([nil, nil])
         DispatchQueue.concurrentPerform(iterations: halves.count) { half in
             let range = halves[half]
-            let ends: (first: Int, last: Int)? = comparing(old, new) { equal in
+            let ends: (first: Int, last: Int)? = comparing(old, new) { equal, _ in
                 var first = range.lowerBound
                 while first < range.upperBound, equal(first, first) { first += 1 }
                 guard first < range.upperBound else { return nil }

@@ -6,7 +6,7 @@ import UDFJSON
 /// follow from values alone, the action's and a keyframe's, not yet
 /// written. `RowFinisher` writes them, on the encoder's thread or on one of
 /// its own, so the encoder can go on with the next steps meanwhile.
-public struct PreparedRow: Sendable {
+struct PreparedRow: Sendable {
     /// A keyframe's text, or the state to write it from.
     enum Keyframe: Sendable {
         case text(String)

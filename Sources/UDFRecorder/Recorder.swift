@@ -295,14 +295,17 @@ public final class Recorder: Sendable {
     /// The first stage: prepares each batch taken from the queue, in order.
     /// It touches only the writer's encoder, never its database.
     private func runEncoder() {
+        // Set at this stage's own failure, before the writing stage reports it.
+        var stopped = false
         while let items = queue.take(upTo: options.batchSize) {
-            guard failure == nil else {
+            guard failure == nil, !stopped else {
                 handoff.put(.skipped(steps: items.count))
                 continue
             }
             do {
                 handoff.put(.batch(try writer.writer.prepare(items)))
             } catch {
+                stopped = true
                 handoff.put(.failed(error, steps: items.count))
             }
         }

@@ -18,7 +18,8 @@ import UDFJSON
 /// hasher and the patch skip them in O(1). No other type orders its work to
 /// keep that true.
 ///
-/// Use one encoder per timeline being written, from one thread at a time.
+/// Use one encoder per timeline being written, from one thread at a time;
+/// its `finisher` may run on another thread meanwhile, itself one at a time.
 final class StepEncoder {
     /// What a failed batch must put back: the state the next patch is made
     /// from. The encoders' caches need no putting back: each is correct

@@ -43,8 +43,9 @@ public final class Recorder: Sendable {
     private let state = Mutex(RecorderState())
     private let writerDone = DispatchSemaphore(value: 0)
     private let writer: WriterBox
-    /// From the encoding thread to the writing thread.
-    private let handoff = BatchHandoff()
+    /// From the encoding thread to the writing thread, one batch at a time:
+    /// the encoder prepares the next batch while the last one is written.
+    private let handoff = Handoff<PreparedWork>(capacity: 1)
 
     private struct RecorderState {
         var failure: RecorderFailure?
@@ -309,7 +310,7 @@ public final class Recorder: Sendable {
                 handoff.put(.failed(error, steps: items.count))
             }
         }
-        handoff.close()
+        handoff.finish()
     }
 
     /// The second stage: writes each prepared batch, in order, and closes
@@ -325,7 +326,8 @@ public final class Recorder: Sendable {
             }
             writerDone.signal()
         }
-        while let work = handoff.take() {
+        // The encoding stage finishes with no error: its failures travel as work.
+        while let work = try? handoff.take() {
             if failure == nil {
                 switch work {
                 case .batch(let batch):
@@ -383,6 +385,22 @@ private struct UnencodableSnapshot: Encodable, Error {
 
     func encode(to encoder: any Encoder) throws {
         throw self
+    }
+}
+
+/// What the encoding thread made of the steps it took.
+private enum PreparedWork: Sendable {
+    case batch(PreparedBatch)
+    /// The steps could not be prepared: the writing thread reports `error`.
+    case failed(RecordingError, steps: Int)
+    /// Recording had stopped: the steps are given up unprepared.
+    case skipped(steps: Int)
+
+    var steps: Int {
+        switch self {
+        case .batch(let batch): batch.count
+        case .failed(_, let steps), .skipped(let steps): steps
+        }
     }
 }
 

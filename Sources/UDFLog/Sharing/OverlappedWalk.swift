@@ -20,7 +20,7 @@ enum OverlappedWalk {
         produce: @escaping @Sendable (_ emit: (Item) throws -> Void) throws -> Void,
         consume: (Item) throws -> Void
     ) throws {
-        let handoff = Handoff<Item>(capacity: batchesInFlight)
+        let handoff = Handoff<[Item]>(capacity: batchesInFlight)
         let thread = Thread {
             var batch: [Item] = []
             batch.reserveCapacity(batchSize)
@@ -31,7 +31,7 @@ enum OverlappedWalk {
                     batch.append(item)
                     batchWeight += item.heldBytes
                     if batch.count == batchSize || batchWeight >= batchBytes {
-                        try handoff.put(batch)
+                        guard handoff.put(batch) else { throw ConsumerStopped() }
                         batch.removeAll(keepingCapacity: true)
                         batchWeight = 0
                     }
@@ -41,7 +41,7 @@ enum OverlappedWalk {
             }
             // What was emitted before an error still arrives, ahead of it.
             do {
-                if !batch.isEmpty { try handoff.put(batch) }
+                if !batch.isEmpty, !handoff.put(batch) { throw ConsumerStopped() }
             } catch {
                 failure = failure ?? error
             }
@@ -103,88 +103,3 @@ extension StepsTable.StoredRow: HeldBytes {
 
 /// The producer stopped because the consumer gave up.
 private struct ConsumerStopped: Error {}
-
-/// Batches between the two threads. `@unchecked Sendable` because
-/// `condition` guards every property: each is read and written only while
-/// it is locked.
-private final class Handoff<Item: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var batches: [[Item]] = []
-    private var spent: [[Item]] = []
-    private let capacity: Int
-    private var finished = false
-    private var failure: (any Error)?
-    private var cancelled = false
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    /// For the producer: waits for room; throws once the consumer has given up.
-    func put(_ batch: [Item]) throws {
-        condition.lock()
-        while batches.count >= capacity, !cancelled {
-            condition.wait()
-        }
-        if cancelled {
-            condition.unlock()
-            throw ConsumerStopped()
-        }
-        batches.append(batch)
-        let consumed = spent
-        spent = []
-        condition.broadcast()
-        condition.unlock()
-        // Released here, outside the lock, on the thread that made them.
-        withExtendedLifetime(consumed) {}
-    }
-
-    /// For the consumer: a batch it is done with, to be released by the producer.
-    func recycle(_ batch: [Item]) {
-        condition.lock()
-        spent.append(batch)
-        condition.unlock()
-    }
-
-    /// For the producer, last: the walk ended, with an error or none.
-    func finish(_ error: (any Error)?) {
-        condition.lock()
-        finished = true
-        failure = error
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// For the consumer: the next batch, nil at the end, or the producer's error
-    /// once every batch before it was taken.
-    func take() throws -> [Item]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.isEmpty, !finished {
-            condition.wait()
-        }
-        if !batches.isEmpty {
-            condition.broadcast()
-            return batches.removeFirst()
-        }
-        if let failure { throw failure }
-        return nil
-    }
-
-    /// For the consumer: stop the producer at its next hand-off.
-    func cancel() {
-        condition.lock()
-        cancelled = true
-        batches.removeAll()
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func waitUntilFinished() {
-        condition.lock()
-        while !finished {
-            condition.wait()
-        }
-        condition.unlock()
-    }
-}

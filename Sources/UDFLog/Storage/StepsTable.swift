@@ -14,12 +14,13 @@ enum StepsTable {
         let step: Int
         let time: Date
         /// Canonical text of the redacted action; nil at step 0.
-        let action: String?
-        let actionName: String?
+        var action: String?
+        var actionName: String?
         let cause: Int?
         let reducerNanoseconds: Int?
-        /// Exactly one of `keyframe` and `patch` is set.
-        let keyframe: String?
+        /// Exactly one of `keyframe` and `patch` is set once the row is
+        /// finished (`RowFinisher` writes a keyframe's text last).
+        var keyframe: String?
         let patch: String?
         let stateHash: String
         let stateSize: Int

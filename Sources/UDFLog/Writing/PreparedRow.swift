@@ -1,4 +1,3 @@
-import Foundation
 import UDFJSON
 
 /// A step's row as `StepEncoder` leaves it: every decision about the state
@@ -13,22 +12,13 @@ struct PreparedRow: Sendable {
         case state(JSONValue)
     }
 
-    let timelineID: Int
-    let step: Int
-    let time: Date
+    /// The stored row, but for the action's text (and its name, when the
+    /// host gave none) and a keyframe's text.
+    var row: StepsTable.StoredRow
     /// The host's action, to encode and redact; nil at a session's first step.
     let action: (any Encodable & Sendable)?
-    /// The host's name for the action; nil takes the enum case.
-    let actionName: String?
-    let cause: Int?
-    let reducerNanoseconds: Int?
-    /// Exactly one of `keyframe` and `patch` is set.
+    /// Set exactly where `row.patch` is not.
     let keyframe: Keyframe?
-    let patch: String?
-    let stateHash: String
-    let stateSize: Int
-    /// As in `StepsTable.StoredRow`.
-    let changes: [String]?
 }
 
 /// Steps a `RecordingWriter` has prepared, for its `write(_:)`.

@@ -19,10 +19,9 @@ final class RowFinisher {
 
     /// - Throws: `RecordingError.unencodable` for an action with no JSON
     ///   form, `.shadowMismatch` when the shadow check disagrees.
-    func finish(_ row: PreparedRow) throws(RecordingError) -> StepsTable.StoredRow {
-        var actionText: String?
-        var actionName = row.actionName
-        if let value = row.action {
+    func finish(_ prepared: PreparedRow) throws(RecordingError) -> StepsTable.StoredRow {
+        var row = prepared.row
+        if let value = prepared.action {
             let raw: JSONValue
             do {
                 raw = try JSONValueEncoder().encode(value)
@@ -31,33 +30,19 @@ final class RowFinisher {
             }
             let redacted = actionRedaction.redactAlone(raw)
             try shadow?.checkAction(step: row.step, raw: raw, recorded: redacted)
-            actionText = redacted.canonicalText
-            actionName = actionName ?? ActionName.of(raw)
+            row.action = redacted.canonicalText
+            row.actionName = row.actionName ?? ActionName.of(raw)
         }
-        let keyframe: String?
-        switch row.keyframe {
+        switch prepared.keyframe {
         case .text(let text)?:
-            keyframe = text
+            row.keyframe = text
         case .state(let state)?:
             let bytes = keyframeWriter.write(state)
             try shadow?.checkKeyframe(step: row.step, written: bytes, state: state)
-            keyframe = String(decoding: bytes, as: UTF8.self)
+            row.keyframe = String(decoding: bytes, as: UTF8.self)
         case nil:
-            keyframe = nil
+            break
         }
-        return StepsTable.StoredRow(
-            timelineID: row.timelineID,
-            step: row.step,
-            time: row.time,
-            action: actionText,
-            actionName: actionName,
-            cause: row.cause,
-            reducerNanoseconds: row.reducerNanoseconds,
-            keyframe: keyframe,
-            patch: row.patch,
-            stateHash: row.stateHash,
-            stateSize: row.stateSize,
-            changes: row.changes
-        )
+        return row
     }
 }

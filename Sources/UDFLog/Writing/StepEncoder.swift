@@ -174,20 +174,21 @@ final class StepEncoder {
         }
         position.previous = state
         position.sinceKeyframe.record(patchBytes: patch?.utf8.count)
-        return PreparedRow(
+        let row = StepsTable.StoredRow(
             timelineID: timelineID,
             step: input.step,
             time: input.time,
-            action: input.action,
+            action: nil,
             actionName: input.actionName,
             cause: input.cause,
             reducerNanoseconds: input.reducerNanoseconds,
-            keyframe: keyframe,
+            keyframe: nil,
             patch: patch,
             stateHash: hash,
             stateSize: size,
             changes: changes
         )
+        return PreparedRow(row: row, action: input.action, keyframe: keyframe)
     }
 
     /// Puts back `saved` after a batch that was not written.

@@ -58,7 +58,7 @@ struct BlameCommand: InspectCommand {
         let summaries: [StepSummary]
         do {
             found = try blame.changes(in: selection.recording, on: timeline, through: last, strategy: strategy)
-            summaries = try found.changes.map { try selection.recording.step($0.step, on: timeline) }
+            summaries = try selection.recording.steps(found.changes.map(\.step), on: timeline)
         } catch {
             throw InspectError.reading(error)
         }

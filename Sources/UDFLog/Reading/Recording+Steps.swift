@@ -75,6 +75,13 @@ extension Recording {
         try cursor(for: timeline).summary(at: step)
     }
 
+    /// The metadata of each of `steps`, in the order given, read in batches.
+    ///
+    /// - Throws: `RecordingError.notFound` for a step that does not exist.
+    public func steps(_ steps: [Int], on timeline: TimelineInfo) throws(RecordingError) -> [StepSummary] {
+        try cursor(for: timeline).summaries(at: steps)
+    }
+
     /// The steps whose action an effect of `step` sent, on the same timeline.
     public func effects(of step: Int, on timeline: TimelineInfo) throws(RecordingError) -> [StepSummary] {
         var result: [StepSummary] = []

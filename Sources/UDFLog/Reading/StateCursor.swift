@@ -54,6 +54,30 @@ final class StateCursor {
         return found
     }
 
+    /// The metadata of many steps, in the order given: read by number, up to
+    /// 512 to a query, rather than one query each.
+    func summaries(at steps: [Int]) throws(RecordingError) -> [StepSummary] {
+        let columns = StepsTable.summaryColumns
+        var found: [Int: StepSummary] = [:]
+        for segment in segments {
+            let wanted = steps.filter(segment.steps.contains)
+            for start in stride(from: 0, to: wanted.count, by: IndexedReads.stepsPerQuery) {
+                let chunk = wanted[start..<min(start + IndexedReads.stepsPerQuery, wanted.count)]
+                let sql = StepsTable.select(columns) + " WHERE timeline_id = ? AND step IN (" + chunk.map(String.init).joined(separator: ",") + ")"
+                try recording.query { db in
+                    try db.prepare(sql).forEachRow([segment.timelineID]) { row in
+                        let summary = try StepRow(row: row, columns: columns).summary(on: timeline.name)
+                        found[summary.step] = summary
+                    }
+                }
+            }
+        }
+        return try steps.map { step throws(RecordingError) in
+            guard let summary = found[step] else { throw recording.missingStep(step, on: timeline) }
+            return summary
+        }
+    }
+
     /// The state after `step`, rebuilt from the nearest keyframe at or before
     /// it (or from the state built last, when that is nearer) and checked
     /// against its stored hash.

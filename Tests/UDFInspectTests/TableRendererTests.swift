@@ -1,5 +1,5 @@
 import Testing
-import UDFInspect
+@testable import UDFInspect
 
 @Suite struct TableRendererTests {
     let table = TableRenderer(columns: [
@@ -59,5 +59,21 @@ import UDFInspect
 
     @Test func emptyTableIsJustTheHeader() {
         #expect(table.render([]) == ["STEP  ACTION  MS"])
+    }
+
+    /// The printable-ASCII shortcut measures what counting characters does,
+    /// and every other text is counted: escapes, CR LF (one character of two
+    /// bytes), a tab, combining marks, normalization pairs, emoji, and long text.
+    @Test func theASCIIShortcutMeasuresAsCountingCharacters() {
+        let texts = [
+            "", "addTodo", "toggleTodo(id: 3)", "~ !\"#}", "\u{1B}[31mred\u{1B}[0m", "a\r\nb", "a\tb", "\u{7F}x",
+            "cafe\u{301}", "caf\u{E9}", "👩‍👩‍👧", "x\u{0}y", String(repeating: "0123456789", count: 10_000),
+        ]
+        for text in texts {
+            #expect(text.visibleWidth == text.widthCountingCharacters, "\(text.debugDescription.prefix(40))")
+        }
+        #expect("\u{1B}[31mred\u{1B}[0m".visibleWidth == 3)
+        #expect("a\r\nb".visibleWidth == 3)
+        #expect("cafe\u{301}".visibleWidth == 4)
     }
 }

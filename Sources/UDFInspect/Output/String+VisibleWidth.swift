@@ -2,6 +2,14 @@ extension String {
     /// The number of characters a terminal shows, not counting ANSI escape sequences,
     /// so that coloured table cells still line up.
     var visibleWidth: Int {
+        // Printable ASCII is one character a byte, none of them an escape:
+        // most cells of a long table, whose widths are measured row by row.
+        if utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return utf8.count }
+        return widthCountingCharacters
+    }
+
+    /// `visibleWidth` counted character by character, for any text.
+    var widthCountingCharacters: Int {
         var width = 0
         var inEscape = false
         var afterEscape = false

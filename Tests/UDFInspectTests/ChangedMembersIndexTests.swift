@@ -176,21 +176,27 @@ import UDFSQLite
         try recording.walk(timeline) { summary, state in
             defer { previous = state }
             guard let previous else { return true }
-            let expected: Set<[UInt8]>
+            let named = rows[summary.step, default: []]
             if let text = patches[summary.step] {
-                expected = Set(ChangedMembersTable.members(of: try JSONPatch(text: text)).map { Array($0.utf8) })
+                let expected = Set(ChangedMembersTable.keys(of: try JSONPatch(text: text)).map { Array($0.utf8) })
+                #expect(named == expected, "step \(summary.step)")
             } else if case .object(let before) = previous, case .object(let after) = state {
                 keyframes += 1
                 let keys = Set(before.keys.map { Array($0.utf8) }).union(after.keys.map { Array($0.utf8) })
-                expected = Set(keys.filter { key in
+                let differing = Set(keys.filter { key in
                     let name = String(decoding: key, as: UTF8.self)
                     return before.value(exactlyAt: name) != after.value(exactlyAt: name)
                 }.map { Array(ChangedMembersTable.member(String(decoding: $0, as: UTF8.self)).utf8) })
+                // Exactly the members that differ, and a child or `/m/-` under each only.
+                let names = named.map { String(decoding: $0, as: UTF8.self) }
+                #expect(Set(ChangedMembersTable.members(in: names).map { Array($0.utf8) }) == differing, "step \(summary.step)")
+                for name in names where !ChangedMembersTable.members(in: [name]).contains(name) {
+                    let head = Array(name.utf8.dropFirst().prefix { $0 != UInt8(ascii: "/") })
+                    #expect(differing.contains([UInt8(ascii: "/")] + head), "step \(summary.step): \(name)")
+                }
             } else {
-                expected = [[]]
+                #expect(named == [[]], "step \(summary.step)")
             }
-            // A step that changed nothing has no rows.
-            #expect(rows[summary.step, default: []] == expected, "step \(summary.step)")
             return true
         }
         #expect(keyframes > 10)
@@ -224,10 +230,10 @@ import UDFSQLite
 
     @Test func theScanOfCanonicalTextAgreesWithParsingOrDeclines() throws {
         func scanned(_ text: String) -> [String]? {
-            StoredTextScan.pointedMembers(ofCanonicalPatch: Array(text.utf8))
+            StoredTextScan.pointedKeys(ofCanonicalPatch: Array(text.utf8))
         }
         func parsed(_ text: String) throws -> Set<[UInt8]> {
-            Set(ChangedMembersTable.members(of: try JSONPatch(text: Array(text.utf8))).map { Array($0.utf8) })
+            Set(ChangedMembersTable.keys(of: try JSONPatch(text: Array(text.utf8))).map { Array($0.utf8) })
         }
         let agreeing = [
             #"[]"#,
@@ -236,6 +242,9 @@ import UDFSQLite
             #"[{"from":"/c","op":"copy","path":"/d/e"},{"op":"test","path":"/f","value":[1,"]}"]}]"#,
             #"[{"op":"replace","path":"","value":"x"}]"#,
             #"[{"op":"add","path":"/","value":1}]"#,
+            #"[{"op":"remove","path":"/list/2"},{"op":"replace","path":"/list/3/n","value":1}]"#,
+            #"[{"from":"/a/b/c","op":"move","path":"/a/d"},{"from":"/a/1","op":"copy","path":"/b/2/x"}]"#,
+            #"[{"op":"add","path":"/a/","value":1},{"op":"test","path":"/t","value":1},{"op":"replace","path":"/r/","value":1}]"#,
             "[{\"op\":\"add\",\"path\":\"/e\u{301}/1\",\"value\":\"\\\"path\\\":\\\"/z\"}]",
         ]
         for text in agreeing {
@@ -251,13 +260,17 @@ import UDFSQLite
             #"[{"op":"add","path":"/a","value":1,"extra":2}]"#,
             #"[{"op":"add","value":1}]"#,
         ]
-        for text in declined {
+        for text in declined + [#"[{"op":"frob","path":"/a","value":1}]"#] {
             #expect(scanned(text) == nil, "\(text)")
         }
-        #expect(ChangedMembersTable.members(ofPatchText: Array(declined[1].utf8)) == ["/a~1b"])
-        // `\u002f` is a `/` once the string is read: the pointer is `/a/b`.
-        #expect(ChangedMembersTable.members(ofPatchText: Array(declined[2].utf8)) == ["/a"])
-        #expect(ChangedMembersTable.members(ofPatchText: Array("not a patch".utf8)) == [""])
+        // Members' children, and `/m/-` for a member written whole or a child added, removed or moved.
+        #expect(scanned(agreeing[6]) == ["/list", "/list/-", "/list/3"])
+        #expect(scanned(agreeing[7]) == ["/a", "/a/b", "/a/-", "/a/1", "/b", "/b/2"])
+        #expect(scanned(agreeing[8]) == ["/a", "/a/-", "/t", "/t/-", "/r", "/r/"])
+        #expect(ChangedMembersTable.keys(ofPatchText: Array(declined[1].utf8)) == ["/a~1b", "/a~1b/-"])
+        // `\u002f` is a `/` once the string is read: the pointer is `/a/b`, an added child.
+        #expect(ChangedMembersTable.keys(ofPatchText: Array(declined[2].utf8)) == ["/a", "/a/-"])
+        #expect(ChangedMembersTable.keys(ofPatchText: Array("not a patch".utf8)) == [""])
         // Normalization pairs are different members.
         #expect(ChangedMembersTable.member("e\u{301}").utf8.count == ChangedMembersTable.member("\u{e9}").utf8.count + 1)
     }
@@ -275,10 +288,14 @@ import UDFSQLite
             if summary.isKeyframe { keyframeSteps.insert(summary.step) }
             return true
         }
-        func single(keyframe: Bool) throws -> (step: Int, member: String) {
-            try #require(rows.first { row in
-                row.member != "" && keyframeSteps.contains(row.step) == keyframe && rows.filter { $0.step == row.step }.count == 1
+        // A step that changed one member other than the list, a number: it is named with `/m/-`.
+        func single(keyframe: Bool) throws -> (step: Int, keys: String) {
+            let step = try #require(Set(rows.map(\.step)).sorted().first { step in
+                let named = rows.filter { $0.step == step }.map(\.member)
+                let members = ChangedMembersTable.members(in: named)
+                return keyframeSteps.contains(step) == keyframe && members.count == 1 && !["", "/list"].contains(members[0])
             })
+            return (step, rows.filter { $0.step == step }.map(\.member).sorted().joined(separator: ", "))
         }
         let patched = try single(keyframe: false)
         let keyframe = try single(keyframe: true)
@@ -286,8 +303,8 @@ import UDFSQLite
             rows.filter { $0.step != patched.step && $0.step != keyframe.step } + [(patched.step, "/elsewhere"), (401, "/plain")]
         }
         let problems = try Recording(path: path).verify().problems
-        let keyframeProblem = "session 1, timeline 'main', step \(keyframe.step): the keyframe changes \(keyframe.member), which the changed-members index does not name"
-        let patchProblem = "session 1, timeline 'main', step \(patched.step): the changed-members index names /elsewhere, but the patch writes under \(patched.member)"
+        let keyframeProblem = "session 1, timeline 'main', step \(keyframe.step): the keyframe changes \(keyframe.keys), which the changed-members index does not name"
+        let patchProblem = "session 1, timeline 'main', step \(patched.step): the changed-members index names /elsewhere, but the patch writes under \(patched.keys)"
         // In step order, then the rows for steps past the end.
         #expect(problems == (keyframe.step < patched.step ? [keyframeProblem, patchProblem] : [patchProblem, keyframeProblem]) + [
             "session 1, timeline 'main', step 401: the changed-members index names a step the timeline does not store",

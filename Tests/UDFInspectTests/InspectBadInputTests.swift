@@ -46,7 +46,7 @@ import UDFLog
             let path = try dir.copy(Fixtures.demo, as: "future.udf")
             try sqlite(path, "PRAGMA user_version = 7")
             return path
-        }, status: 65) { "Error: '\($0)' is a recording of format version 7; this build reads versions up to 5, upgrade udf-timetravel" },
+        }, status: 65) { "Error: '\($0)' is a recording of format version 7; this build reads versions up to 6, upgrade udf-timetravel" },
     ]
 
     @Test(arguments: badFiles.map(\.name))

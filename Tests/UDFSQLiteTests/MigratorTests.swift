@@ -105,7 +105,7 @@ import UDFSQLite
                 #expect(outcome.stderr == "", "round \(round)")
             }
             let database = try Database(path: path, mode: .readOnly)
-            #expect(try database.scalarInt("PRAGMA user_version") == 5)
+            #expect(try database.scalarInt("PRAGMA user_version") == 6)
             #expect(try database.scalarInt("PRAGMA application_id") == 0x5544_4631)
             let schema = try database.prepare("SELECT type || ' ' || name FROM sqlite_schema ORDER BY rowid").rows { $0.text(0) }
             #expect(schema == [

@@ -26,6 +26,8 @@ struct PathBlame {
     }
 
     let path: JSONPath
+    /// Whether to read only the steps that may change the child of a member the path goes through.
+    var narrowing = ProjectedState.Narrowing.byCost
 
     /// The value `path` selects: the one value, or for a path with `[*]` the
     /// array of every selected value; nil when it selects nothing.
@@ -72,11 +74,12 @@ struct PathBlame {
         case .patches:
             var projection = ProjectedState(paths: [path])
             projection.reset(to: try recording.state(at: 0, on: timeline))
+            try projection.narrow(narrowing, in: recording, on: timeline, range: 1...last)
             // Where the path lives now: a step whose operations cannot reach
             // it (say, under another element than the one holding an id) is
             // not selected again.
             var route = PathRoute(path, in: projection.state)
-            try recording.storedBytes(on: timeline, range: 1...last, touching: projection.keys) { step, stored in
+            try recording.storedBytes(on: timeline, range: 1...last, touching: projection.indexKeys) { step, stored in
                 switch try projection.take(stored, step: step, timeline: timeline.name) {
                 case .unchanged:
                     return true

@@ -11,9 +11,20 @@ import UDFLog
 /// operations are skipped (most patches without being parsed), and of a
 /// keyframe only the wanted members are parsed. The values selected are the
 /// same as in the whole state; `blame` and `find` read no other.
+///
+/// Narrowed (`narrow`), it keeps current only the children of those members
+/// the paths go through (`.items[3]` of `.items[3].score`), reading only the
+/// steps that may change them: the others' values go stale, so a step that
+/// may move them (adding, removing or moving a child, a copy) takes the
+/// whole state again.
 struct ProjectedState {
     /// The members kept; nil keeps the whole state.
     let keys: [String]?
+    /// For each path, its member and the child it goes through, when every
+    /// path names both by key or position (`.items[3]`, `.settings.ship`).
+    let children: [(member: String, child: String)]?
+    /// Whether only `children` are kept current.
+    private(set) var isNarrowed = false
     /// The UTF-8 of `keys`: the recording compares keys by scalars, so by bytes.
     private let keyBytes: [[UInt8]]?
     /// The kept members as an object (or the whole state).
@@ -25,16 +36,64 @@ struct ProjectedState {
 
     init(paths: [JSONPath]) {
         var keys: [String] = []
+        var children: [(member: String, child: String)]? = []
         for path in paths {
             guard case .key(let key)? = path.components.first else {
                 self.keys = nil
                 keyBytes = nil
+                self.children = nil
                 return
             }
             if !keys.contains(where: { $0.hasSameScalars(as: key) }) { keys.append(key) }
+            switch path.components.dropFirst().first {
+            case .key(let child)?:
+                children?.append((key, child))
+            case .index(let index)? where index >= 0:
+                children?.append((key, String(index)))
+            default:
+                children = nil
+            }
         }
         self.keys = keys
         keyBytes = keys.map { Array($0.utf8) }
+        self.children = children
+    }
+
+    /// The index keys of the steps that may change what is kept.
+    var indexKeys: ChangeIndexKeys? {
+        guard let keys else { return nil }
+        if isNarrowed, let children { return .children(children) }
+        return .members(keys)
+    }
+
+    /// A whole state costs about this many patches: narrowing pays off when
+    /// the members are reshaped at most once in this many of their steps.
+    static let wholeStateCost = 64
+
+    /// When to keep only `children` current.
+    enum Narrowing {
+        /// When it costs less than keeping the members.
+        case byCost
+        /// Whenever the recording indexes the children (for tests: both ways read the same values).
+        case always
+        case never
+    }
+
+    /// Keeps only `children` current when `recording` indexes them in `range`
+    /// and `narrowing` says so.
+    mutating func narrow(_ narrowing: Narrowing, in recording: Recording, on timeline: TimelineInfo, range: ClosedRange<Int>) throws {
+        guard narrowing != .never, let keys, let children, !isNarrowed,
+              let reshaped = try recording.indexedStepCount(on: timeline, range: range, touching: .reshaped(children))
+        else { return }
+        if narrowing == .always {
+            isNarrowed = true
+        } else if let members = try recording.indexedStepCount(on: timeline, range: range, touching: .members(keys)) {
+            isNarrowed = reshaped * Self.wholeStateCost <= members
+        }
+    }
+
+    private func isKeptChild(member: String, child: String) -> Bool {
+        children?.contains { $0.member.hasSameScalars(as: member) && $0.child.hasSameScalars(as: child) } ?? false
     }
 
     /// Starts again from a whole state.
@@ -126,13 +185,23 @@ struct ProjectedState {
             switch operation {
             case .move(let from, _), .copy(let from, _):
                 // Within one kept member, or within others, the operation
-                // is local; across, the kept side needs the other.
+                // is local; across, the kept side needs the other. Narrowed,
+                // the source may be stale.
                 let source = from.tokens.first
                 if source.map(isKept) != isKept(first) || source == nil { return .needsWholeState }
+                if isNarrowed && isKept(first) { return .needsWholeState }
             default:
                 break
             }
-            if isKept(first) { kept.append(operation) }
+            guard isKept(first) else { continue }
+            // A test changes nothing, and narrowed it could meet a stale value.
+            if isNarrowed, case .test = operation { continue }
+            if isNarrowed, target.count >= 2 {
+                // Adding or removing a child may shift stale ones into a kept place.
+                if target.count == 2, operation.isReshaping { return .needsWholeState }
+                guard isKeptChild(member: first, child: target[1]) else { continue }
+            }
+            kept.append(operation)
         }
         guard !kept.isEmpty || wroteWhole else { return .unchanged }
         if !kept.isEmpty { try applyWhole(JSONPatch(kept), step: step, timeline: timeline) }
@@ -145,6 +214,16 @@ struct ProjectedState {
             try patch.apply(inPlace: &state)
         } catch {
             throw .corruptStep(step: step, timeline: timeline, reason: "its patch does not apply: \(error)")
+        }
+    }
+}
+
+private extension PatchOperation {
+    /// Whether the operation adds or removes at its path.
+    var isReshaping: Bool {
+        switch self {
+        case .add, .remove, .move, .copy: true
+        case .replace, .test: false
         }
     }
 }

@@ -18,6 +18,8 @@ struct StepSearch {
     let becomes: Bool
     /// Every answer instead of the first.
     let all: Bool
+    /// Whether to read only the steps that may change the children of members the paths go through.
+    var narrowing = ProjectedState.Narrowing.byCost
 
     struct Result {
         let steps: [Int]
@@ -96,7 +98,8 @@ struct StepSearch {
         let last = min(range.upperBound, timeline.lastStep)
         if first <= last {
             var next = first
-            try recording.storedBytes(on: timeline, range: first...last, touching: projection.keys) { step, stored in
+            try projection.narrow(narrowing, in: recording, on: timeline, range: first...last)
+            try recording.storedBytes(on: timeline, range: first...last, touching: projection.indexKeys) { step, stored in
                 if visitUnchanged(next..<step) { return false }
                 next = step + 1
                 switch try projection.take(stored, step: step, timeline: timeline.name) {

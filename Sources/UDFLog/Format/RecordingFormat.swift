@@ -28,6 +28,10 @@ public enum RecordingFormat {
         .init("v5: changed-members index") { db in
             try db.execute(schemaV5)
         },
+        // No schema change: timelines created from v6 on index members'
+        // children too (`changes_indexed` = 2); older ones keep their rows
+        // and their value, and a v5 writer must not add steps to a v6 one.
+        .init("v6: changed-members index of members' children") { _ in },
     ])
 
     /// Migrates an older file forward inside a writer's transaction: called

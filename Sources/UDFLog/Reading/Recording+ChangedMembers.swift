@@ -1,19 +1,32 @@
+import UDFDiff
 import UDFJSON
 import UDFSQLite
 
 extension Recording {
-    /// Whether the timeline `id` has every step in the changed-members
-    /// index: only timelines created by a v5 writer do.
+    /// How deep the changed-members index of timeline `id` goes; nil when
+    /// not every step is in it: only timelines created by a v5 or later
+    /// writer are.
+    func indexDepth(timelineID id: Int) throws(RecordingError) -> ChangeIndexDepth? {
+        guard formatVersion >= RecordingFormat.changedMembersVersion else { return nil }
+        return try query { db in try ChangedMembersTable.depth(timelineID: id, in: db) }
+    }
+
+    /// Whether the timeline `id` has every step in the changed-members index.
     func isIndexed(timelineID id: Int) throws(RecordingError) -> Bool {
-        guard formatVersion >= RecordingFormat.changedMembersVersion else { return false }
-        return try query { db in try ChangedMembersTable.isIndexed(timelineID: id, in: db) }
+        try indexDepth(timelineID: id) != nil
+    }
+
+    /// How many steps of `range` on `timeline` the index names under one of
+    /// `keys` or the root; nil when a segment's index is not that deep.
+    public func indexedStepCount(on timeline: TimelineInfo, range: ClosedRange<Int>, touching keys: ChangeIndexKeys) throws -> Int? {
+        try cursor(for: timeline).indexedStepCount(range: range, touching: keys)
     }
 }
 
-/// What `verify` checks of an indexed timeline's `changed_members` rows:
-/// a patch step's rows name exactly the members its operations name; a
-/// keyframe's name the root or at least every member whose value differs
-/// from the previous state; no other step has rows. It rides along
+/// What `verify` checks of an indexed timeline's `changed_members` rows, to
+/// the depth the timeline is indexed: a patch step's rows name exactly the
+/// keys its operations name; a keyframe's name the root or cover every part
+/// whose value differs from the previous state; no other step has rows. It rides along
 /// `verify`'s one walk of the timeline, which has every stored text and state.
 struct ChangedMembersAudit {
     /// The timeline's bitmaps, by their first step.
@@ -22,10 +35,12 @@ struct ChangedMembersAudit {
     private let limit = 10
     /// A misshapen row: the rest is not checked.
     private var isDamaged = false
+    private let depth: ChangeIndexDepth
 
     /// Nil when the timeline is not indexed, or stores no step of its own.
     init?(_ timeline: TimelineInfo, in recording: Recording) throws {
-        guard timeline.lastStep >= timeline.firstOwnStep, try recording.isIndexed(timelineID: timeline.id) else { return nil }
+        guard timeline.lastStep >= timeline.firstOwnStep, let depth = try recording.indexDepth(timelineID: timeline.id) else { return nil }
+        self.depth = depth
         let (rows, misshapen) = try recording.query { db in try ChangedMembersTable.bitmaps(timelineID: timeline.id, db: db) }
         for row in rows {
             bitmaps[row.firstStep, default: []].append((row.member, row.bits))
@@ -37,10 +52,13 @@ struct ChangedMembersAudit {
         }
     }
 
-    /// The members `step` is indexed under.
+    /// The keys `step` is indexed under, to the timeline's depth: a v5
+    /// timeline a later writer added to may have deeper rows, which no
+    /// reader of it trusts.
     private func named(at step: Int) -> [String] {
         let offset = step % ChangedMembersTable.stepsPerRow
-        return (bitmaps[step - offset] ?? []).filter { $0.bits[offset / 8] & (1 << (offset % 8)) != 0 }.map(\.member)
+        let keys = (bitmaps[step - offset] ?? []).filter { $0.bits[offset / 8] & (1 << (offset % 8)) != 0 }.map(\.member)
+        return depth == .members ? ChangedMembersTable.members(in: keys) : keys
     }
 
     private mutating func note(_ step: Int, _ problem: String) {
@@ -65,7 +83,8 @@ struct ChangedMembersAudit {
         let named = named(at: step)
         switch stored {
         case .patch(let text):
-            let written = ChangedMembersTable.members(ofPatchText: text)
+            let keys = ChangedMembersTable.keys(ofPatchText: text)
+            let written = depth == .members ? ChangedMembersTable.members(in: keys) : keys
             let agree = named.count == written.count && written.allSatisfy { Self.contains(named, $0) }
             if !agree {
                 note(step, "the changed-members index names \(Self.listed(named)), but the patch writes under \(Self.listed(written))")
@@ -125,16 +144,42 @@ struct ChangedMembersAudit {
             note(step, "the state is not an object on both sides of it, but the changed-members index does not name the whole state")
             return
         }
-        var differing: [String] = []
-        for (key, value) in before where after.value(exactlyAt: key) != value {
-            differing.append(ChangedMembersTable.member(key))
-        }
-        for key in after.keys where before.value(exactlyAt: key) == nil {
-            differing.append(ChangedMembersTable.member(key))
-        }
-        let missing = differing.filter { !Self.contains(named, $0) }
+        let missing = Self.differing(before, after, depth: depth).filter { !$0.contains { Self.contains(named, $0) } }.map { $0[0] }
         if !missing.isEmpty {
             note(step, "the keyframe changes \(Self.listed(missing)), which the changed-members index does not name")
         }
+    }
+
+    /// The keys an index of `depth` must name for a step from `before` to
+    /// `after`, each with the keys that stand for it: each member whose
+    /// value differs; at `.children`, also `/m/-` for a member added,
+    /// removed, of another kind, or whose children were added or removed,
+    /// else each child that differs, or `/m/-`, which stands for them all.
+    static func differing(_ before: [String: JSONValue], _ after: [String: JSONValue], depth: ChangeIndexDepth) -> [[String]] {
+        var keys: [[String]] = []
+        var members = Array(before.keys)
+        members += after.keys.filter { before.value(exactlyAt: $0) == nil }
+        for key in members {
+            let old = before.value(exactlyAt: key)
+            let new = after.value(exactlyAt: key)
+            guard old != new else { continue }
+            keys.append([ChangedMembersTable.member(key)])
+            guard depth == .children else { continue }
+            let reshaped = ChangedMembersTable.reshaped(key)
+            switch (old, new) {
+            case (.object(let oldChildren)?, .object(let newChildren)?)
+                where oldChildren.count == newChildren.count && oldChildren.keys.allSatisfy({ newChildren.value(exactlyAt: $0) != nil }):
+                for (child, value) in oldChildren where newChildren.value(exactlyAt: child) != value {
+                    keys.append([JSONPointer(tokens: [key, child]).description, reshaped])
+                }
+            case (.array(let oldElements)?, .array(let newElements)?) where oldElements.count == newElements.count:
+                for index in oldElements.indices where oldElements[index] != newElements[index] {
+                    keys.append([JSONPointer(tokens: [key, String(index)]).description, reshaped])
+                }
+            default:
+                keys.append([reshaped])
+            }
+        }
+        return keys
     }
 }

@@ -17,20 +17,19 @@ extension Recording {
     /// few bytes of its patch. `body` returns false to stop early.
     ///
     /// - Parameter keys: When given, only the steps that may have changed
-    ///   one of these top-level members are visited where the file's index
-    ///   says which (format v5): step 0, and every step indexed under one of
-    ///   them or the root. A step left out changed none of them. Nil visits
-    ///   every step.
+    ///   the parts these keys name are visited where the file's index says
+    ///   which (format v5 for members, v6 for their children): step 0, and
+    ///   every step indexed under one of them or the root. A step left out
+    ///   changed none of them. Nil visits every step.
     /// - Throws: `RecordingError.corruptStep` for a missing step or a row
     ///   with neither keyframe nor patch.
     public func storedBytes(
         on timeline: TimelineInfo,
         range: ClosedRange<Int>,
-        touching keys: [String]? = nil,
+        touching keys: ChangeIndexKeys? = nil,
         _ body: (Int, StoredBytes) throws -> Bool
     ) throws {
-        let members = keys.map { $0.map(ChangedMembersTable.member) }
-        try cursor(for: timeline).walkRows(range: range, columns: [.step, .keyframe, .patch], touching: members) { row in
+        try cursor(for: timeline).walkRows(range: range, columns: [.step, .keyframe, .patch], touching: keys) { row in
             let step = row.int(.step)
             if let keyframe = row.bytes(.keyframe) { return try body(step, .keyframe(keyframe)) }
             if let patch = row.bytes(.patch) { return try body(step, .patch(patch)) }

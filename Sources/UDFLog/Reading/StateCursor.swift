@@ -221,13 +221,12 @@ final class StateCursor {
     /// row loop every walk goes through. A step missing from the file is a
     /// corrupt step. `body` returns false to stop; no further row is read.
     ///
-    /// - Parameter members: When given (as `ChangedMembersTable` names
-    ///   them), a segment whose timeline is indexed yields only the steps
-    ///   indexed under one of them or the root; the rows left out are
-    ///   exactly those a query about these members would find unchanged.
-    ///   Other segments yield every row.
+    /// - Parameter keys: When given, a segment whose timeline is indexed as
+    ///   deep as the keys need yields only the steps indexed under one of
+    ///   them or the root; the rows left out are exactly those a query about
+    ///   the parts they name would find unchanged. Other segments yield every row.
     func walkRows(
-        range: ClosedRange<Int>, columns: [StepColumn], touching members: [String]? = nil, _ body: (StepRow) throws -> Bool
+        range: ClosedRange<Int>, columns: [StepColumn], touching keys: ChangeIndexKeys? = nil, _ body: (StepRow) throws -> Bool
     ) throws {
         let select = StepsTable.select(columns)
         let everyRow = select + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
@@ -259,7 +258,7 @@ final class StateCursor {
             let lower = max(segment.steps.lowerBound, range.lowerBound)
             let upper = min(segment.steps.upperBound, range.upperBound)
             guard lower <= upper else { continue }
-            guard let members, try recording.isIndexed(timelineID: segment.timelineID) else {
+            guard let keys, let depth = try recording.indexDepth(timelineID: segment.timelineID), depth >= keys.depth else {
                 guard try read(everyRow, segment.timelineID, lower...upper) else { return }
                 continue
             }
@@ -270,7 +269,7 @@ final class StateCursor {
             let from = max(lower, 1)
             guard from <= upper else { continue }
             guard let touched = try recording.query({ db in
-                try ChangedMembersTable.steps(timelineID: segment.timelineID, members: members, in: from...upper, db: db)
+                try ChangedMembersTable.steps(timelineID: segment.timelineID, members: keys.keys, in: from...upper, db: db)
             }) else {
                 guard try read(everyRow, segment.timelineID, from...upper) else { return }
                 continue
@@ -287,6 +286,27 @@ final class StateCursor {
                 }
             }
         }
+    }
+
+    /// How many steps of `range` after 0 the index names under one of
+    /// `keys` or the root, over the lineage's segments; nil when a segment
+    /// is not indexed as deep as the keys need, or has a misshapen row.
+    func indexedStepCount(range: ClosedRange<Int>, touching keys: ChangeIndexKeys) throws -> Int? {
+        var total = 0
+        for segment in segments {
+            let lower = max(segment.steps.lowerBound, range.lowerBound, 1)
+            let upper = min(segment.steps.upperBound, range.upperBound)
+            guard lower <= upper else { continue }
+            guard let depth = try recording.indexDepth(timelineID: segment.timelineID), depth >= keys.depth,
+                  let touched = try recording.query({ db in
+                      try ChangedMembersTable.steps(timelineID: segment.timelineID, members: keys.keys, in: lower...upper, db: db)
+                  }) else { return nil }
+            total += (lower...upper).count { step in
+                let index = step - touched.base
+                return touched.bits[index / 8] & (1 << (index % 8)) != 0
+            }
+        }
+        return total
     }
 
     // MARK: Stages

@@ -74,7 +74,7 @@ extension Recording {
                 stateHash: row.text(.stateHash),
                 stateSize: stateSize,
                 // From the bytes in hand; a kept keyframe was not compared with the state before it.
-                changes: patch.map(ChangedMembersTable.members(ofPatchText:))
+                changes: patch.map(ChangedMembersTable.keys(ofPatchText:))
             ))
             return true
         }

@@ -197,7 +197,7 @@ public struct RecordingImporter: Sendable {
                         SessionIdentity.generate(), StateHashAlgorithm.current.stored,
                     ])
                 let sessionID = Int(db.lastInsertedRowID)
-                try db.prepare("INSERT INTO timelines (session_id, name, created_at, changes_indexed) VALUES (?, 'main', ?, 1)")
+                try db.prepare("INSERT INTO timelines (session_id, name, created_at, changes_indexed) VALUES (?, 'main', ?, \(ChangeIndexDepth.written.rawValue))")
                     .execute([sessionID, session.startedAt.timeIntervalSince1970])
                 let written = try writeSteps(db, Int(db.lastInsertedRowID))
                 guard written.count > 0 else {

@@ -1,56 +1,88 @@
 import UDFDiff
 import UDFSQLite
 
-/// The `changed_members` index (format v5): for each step after the first,
-/// the top-level members it may have changed (for a patch, those its
-/// operations name; for a keyframe, those whose values differ from the
-/// previous state, or the root when the writer does not know), so that a
-/// query about one member reads only the steps that may have changed it.
+/// The `changed_members` index: for each step after the first, the parts of
+/// the state it may have changed (for a patch, those its operations name;
+/// for a keyframe, those whose values differ from the previous state, or the
+/// root when the writer does not know), so that a query about one part reads
+/// only the steps that may have changed it.
 ///
-/// A member is named by the pointer to it (`/todos`, `/a~1b`); `""`, the
-/// root, stands for an operation on the whole state. Each row holds the
-/// steps of one member in a stretch of 1,024 as a bitmap, so a writer adds
-/// a row per member a batch touches, not one per step. A timeline's rows are
-/// complete only when `timelines.changes_indexed` is 1, which only the
-/// writer that creates the timeline sets.
+/// A part is named by the pointer to it. Format v5 names top-level members
+/// (`/todos`, `/a~1b`); v6 also names their children (`/todos/3`) and, as
+/// `/todos/-`, a member written whole or whose children were added, removed
+/// or moved, which every query under the member must read. `""`, the root,
+/// stands for an operation on the whole state. Each row holds the steps of
+/// one key in a stretch of 1,024 as a bitmap, so a writer adds a row per key
+/// a batch touches, not one per step. A timeline's rows are complete only
+/// when `timelines.changes_indexed` is set, which only the writer that
+/// creates the timeline sets, to the depth it indexes.
 enum ChangedMembersTable {
     /// The index's name for the top-level member `key`.
     static func member(_ key: String) -> String {
         JSONPointer(tokens: [key]).description
     }
 
-    /// The members `patch`'s operations name in `path` and `from`, each once.
-    static func members(of patch: JSONPatch) -> [String] {
-        var members: [String] = []
-        func add(_ pointer: JSONPointer) {
-            let member = pointer.tokens.first.map(Self.member) ?? ""
-            if !members.contains(where: { $0.utf8.elementsEqual(member.utf8) }) { members.append(member) }
+    /// The index's name for a member written whole or reshaped: `/m/-`.
+    static func reshaped(_ key: String) -> String {
+        JSONPointer(tokens: [key, "-"]).description
+    }
+
+    /// The keys `patch`'s operations name in `path` and `from`, each once:
+    /// the root for an operation on the whole state; otherwise the member,
+    /// and `/m/-` for an operation on the member itself or one that adds,
+    /// removes or moves its child (shifting the elements after it), else the
+    /// child `/m/c` the operation writes in or reads.
+    static func keys(of patch: JSONPatch) -> [String] {
+        var keys: [String] = []
+        func add(_ key: String) {
+            if !keys.contains(where: { $0.utf8.elementsEqual(key.utf8) }) { keys.append(key) }
+        }
+        func note(_ pointer: JSONPointer, reshapes: Bool) {
+            let tokens = pointer.tokens
+            guard let first = tokens.first else { return add("") }
+            add(member(first))
+            if tokens.count == 1 || (tokens.count == 2 && reshapes) {
+                add(reshaped(first))
+            } else {
+                add(JSONPointer(tokens: [first, tokens[1]]).description)
+            }
         }
         for operation in patch.operations {
             switch operation {
-            case .move(let from, let path), .copy(let from, let path):
-                add(from)
-                add(path)
-            case .add(let path, _), .remove(let path), .replace(let path, _), .test(let path, _):
-                add(path)
+            case .move(let from, let path):
+                note(from, reshapes: true)
+                note(path, reshapes: true)
+            case .copy(let from, let path):
+                note(from, reshapes: false)
+                note(path, reshapes: true)
+            case .add(let path, _), .remove(let path):
+                note(path, reshapes: true)
+            case .replace(let path, _), .test(let path, _):
+                note(path, reshapes: false)
             }
         }
-        return members
+        return keys
     }
 
-    /// `members(of:)` of a stored patch text: scanned when it is in the
+    /// `keys(of:)` of a stored patch text: scanned when it is in the
     /// recorder's canonical form, parsed otherwise. A text that does not
     /// parse is indexed under the root, which every query reads.
-    static func members(ofPatchText text: [UInt8]) -> [String] {
-        if let members = StoredTextScan.pointedMembers(ofCanonicalPatch: text) { return members }
+    static func keys(ofPatchText text: [UInt8]) -> [String] {
+        if let keys = StoredTextScan.pointedKeys(ofCanonicalPatch: text) { return keys }
         guard let patch = try? JSONPatch(text: text) else { return [""] }
-        return members(of: patch)
+        return keys(of: patch)
     }
 
-    /// Whether every step of the timeline `id` after 0 is in the index.
-    static func isIndexed(timelineID id: Int, in db: Database) throws -> Bool {
+    /// Of `keys`, the root and the top-level members: what a v5 index names.
+    static func members(in keys: [String]) -> [String] {
+        keys.filter { !$0.utf8.dropFirst().contains(UInt8(ascii: "/")) }
+    }
+
+    /// How deep the index of timeline `id` goes; nil when its steps are not
+    /// all indexed.
+    static func depth(timelineID id: Int, in db: Database) throws -> ChangeIndexDepth? {
         let flag = try db.prepare("SELECT changes_indexed FROM timelines WHERE id = ?").firstRow([id]) { $0.optionalInt(0) }
-        return flag == .some(1)
+        return flag.flatMap { $0.flatMap(ChangeIndexDepth.init(rawValue:)) }
     }
 
     /// Steps a row covers: its `first_step` is a multiple of this, and bit

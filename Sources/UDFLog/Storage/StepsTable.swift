@@ -24,9 +24,9 @@ enum StepsTable {
         let patch: String?
         let stateHash: String
         let stateSize: Int
-        /// The step's `changed_members` rows, when the writer knows them:
-        /// for a patch, the members its operations name; for a keyframe,
-        /// those whose values differ from the previous step's state. Nil
+        /// The step's `changed_members` keys, when the writer knows them:
+        /// for a patch, those its operations name; for a keyframe, those of
+        /// the patch from the previous step's state. Nil
         /// reads a patch's from its text and indexes a keyframe under the root.
         var changes: [String]? = nil
     }
@@ -62,8 +62,8 @@ enum StepsTable {
                 row.cause, row.reducerNanoseconds, row.keyframe, row.patch, row.stateHash, row.stateSize,
             ])
             guard row.step > 0 else { return }
-            let members = row.changes ?? row.patch.map { ChangedMembersTable.members(ofPatchText: Array($0.utf8)) } ?? [""]
-            batch.add(step: row.step, members: members, timelineID: row.timelineID)
+            let keys = row.changes ?? row.patch.map { ChangedMembersTable.keys(ofPatchText: Array($0.utf8)) } ?? [""]
+            batch.add(step: row.step, members: keys, timelineID: row.timelineID)
         }
     }
 

@@ -104,38 +104,46 @@ public enum StoredTextScan {
         }
     }
 
-    /// The top-level member under every pointer a canonical patch text
-    /// names (each operation's `path` and `from`), as the pointer to it
-    /// (`/todos`; `""` when a pointer is the root), each once; nil when the
-    /// text is not in the recorder's canonical patch form (whitespace, a
-    /// member other than `from`, `op`, `path` and `value`, an escape or a `~`
-    /// in a pointer), and the caller parses it instead.
+    /// `ChangedMembersTable.keys(of:)` of a canonical patch text: for each
+    /// operation's `path` and `from`, the member, and its child or `/m/-`,
+    /// each once (`""` for the root); nil when the text is not in the
+    /// recorder's canonical patch form (whitespace, a member other than
+    /// `from`, `op`, `path` and `value`, an escape or a `~` in a pointer, an
+    /// unknown `op`), and the caller parses it instead.
     ///
     /// It reads the text's structure, skipping each `value` whole, so a
     /// `"path"` inside an added value is never taken for an operation's.
-    public static func pointedMembers(ofCanonicalPatch text: [UInt8]) -> [String]? {
+    public static func pointedKeys(ofCanonicalPatch text: [UInt8]) -> [String]? {
         let count = text.count
         guard count >= 2, text[0] == UInt8(ascii: "[") else { return nil }
         if text[1] == UInt8(ascii: "]") { return count == 2 ? [] : nil }
-        var members: [String] = []
+        var keys: [String] = []
+        func add(_ key: String) {
+            if !keys.contains(where: { $0.utf8.elementsEqual(key.utf8) }) { keys.append(key) }
+        }
         var index = 1
         while true {
             guard index < count, text[index] == UInt8(ascii: "{") else { return nil }
             index += 1
-            var named = false
+            var op: ArraySlice<UInt8>?
+            var path: ArraySlice<UInt8>?
+            var from: ArraySlice<UInt8>?
             while true {
                 guard index < count, text[index] == UInt8(ascii: "\""), let keyEnd = stringEnd(text, index),
                       keyEnd < count, text[keyEnd] == UInt8(ascii: ":") else { return nil }
                 let key = text[(index + 1)..<(keyEnd - 1)]
                 let valueStart = keyEnd + 1
-                if key.elementsEqual("path".utf8) || key.elementsEqual("from".utf8) {
+                if key.elementsEqual("path".utf8) || key.elementsEqual("from".utf8) || key.elementsEqual("op".utf8) {
                     guard valueStart < count, text[valueStart] == UInt8(ascii: "\""),
-                          let valueEnd = stringEnd(text, valueStart),
-                          let member = member(ofPointer: text[(valueStart + 1)..<(valueEnd - 1)]) else { return nil }
-                    if !members.contains(where: { $0.utf8.elementsEqual(member.utf8) }) { members.append(member) }
-                    if key.first == UInt8(ascii: "p") { named = true }
+                          let valueEnd = stringEnd(text, valueStart) else { return nil }
+                    let value = text[(valueStart + 1)..<(valueEnd - 1)]
+                    switch key.first {
+                    case UInt8(ascii: "p"): path = value
+                    case UInt8(ascii: "f"): from = value
+                    default: op = value
+                    }
                     index = valueEnd
-                } else if key.elementsEqual("op".utf8) || key.elementsEqual("value".utf8) {
+                } else if key.elementsEqual("value".utf8) {
                     guard let valueEnd = valueEnd(text, valueStart) else { return nil }
                     index = valueEnd
                 } else {
@@ -146,23 +154,57 @@ public enum StoredTextScan {
                 guard text[index] == UInt8(ascii: ",") else { return nil }
                 index += 1
             }
-            guard named else { return nil }
+            guard let op, let path, let written = OperationShape(op) else { return nil }
+            if let from {
+                guard written.hasSource, let keys = self.keys(ofPointer: from, reshapes: written == .move) else { return nil }
+                keys.forEach(add)
+            }
+            guard let pathKeys = self.keys(ofPointer: path, reshapes: written != .inPlace) else { return nil }
+            pathKeys.forEach(add)
             index += 1
             guard index < count else { return nil }
-            if text[index] == UInt8(ascii: "]") { return index + 1 == count ? members : nil }
+            if text[index] == UInt8(ascii: "]") { return index + 1 == count ? keys : nil }
             guard text[index] == UInt8(ascii: ",") else { return nil }
             index += 1
         }
     }
 
-    /// `/token` for the pointer text `/token/…`, `""` for the root; nil for a
-    /// pointer with an escape or a `~`, or one that is not a pointer.
-    private static func member(ofPointer pointer: ArraySlice<UInt8>) -> String? {
-        guard let first = pointer.first else { return "" }
+    /// What an operation does at its `path`, as the index names it.
+    private enum OperationShape {
+        /// `replace` and `test`: in place.
+        case inPlace
+        /// `add` and `remove`: may shift the elements after it.
+        case reshaping
+        case move
+        case copy
+
+        init?(_ op: ArraySlice<UInt8>) {
+            switch String(decoding: op, as: UTF8.self) {
+            case "replace", "test": self = .inPlace
+            case "add", "remove": self = .reshaping
+            case "move": self = .move
+            case "copy": self = .copy
+            default: return nil
+            }
+        }
+
+        var hasSource: Bool { self == .move || self == .copy }
+    }
+
+    /// The index keys of one pointer text: `""` for the root, else `/m` and
+    /// `/m/-` or `/m/c`; nil for a pointer with an escape or a `~`, or one
+    /// that is not a pointer.
+    private static func keys(ofPointer pointer: ArraySlice<UInt8>, reshapes: Bool) -> [String]? {
+        guard let first = pointer.first else { return [""] }
         guard first == UInt8(ascii: "/"),
               !pointer.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "~") }) else { return nil }
-        let end = pointer.dropFirst().firstIndex(of: UInt8(ascii: "/")) ?? pointer.endIndex
-        return String(decoding: pointer[pointer.startIndex..<end], as: UTF8.self)
+        let slash = UInt8(ascii: "/")
+        let memberEnd = pointer.dropFirst().firstIndex(of: slash) ?? pointer.endIndex
+        let member = String(decoding: pointer[pointer.startIndex..<memberEnd], as: UTF8.self)
+        guard memberEnd < pointer.endIndex else { return [member, member + "/-"] }
+        let childEnd = pointer[(memberEnd + 1)...].firstIndex(of: slash) ?? pointer.endIndex
+        if reshapes && childEnd == pointer.endIndex { return [member, member + "/-"] }
+        return [member, String(decoding: pointer[pointer.startIndex..<childEnd], as: UTF8.self)]
     }
 
     private static func skipSpace(_ text: [UInt8], _ start: Int) -> Int {

@@ -129,7 +129,7 @@ public enum RecordingBranches {
                     }
                     return Prepared(timeline: taken, keyframeInterval: found.interval, hashAlgorithm: hashAlgorithm)
                 }
-                try db.prepare("INSERT INTO timelines (session_id, name, parent_id, fork_step, created_at, changes_indexed) VALUES (?, ?, ?, ?, ?, 1)")
+                try db.prepare("INSERT INTO timelines (session_id, name, parent_id, fork_step, created_at, changes_indexed) VALUES (?, ?, ?, ?, ?, \(ChangeIndexDepth.written.rawValue))")
                     .execute([found.id, name, source.id, step, Date().timeIntervalSince1970])
                 let created = TimelineInfo(
                     id: Int(db.lastInsertedRowID), sessionID: found.id, name: name,

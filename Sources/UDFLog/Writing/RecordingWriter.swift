@@ -105,7 +105,7 @@ public final class RecordingWriter {
                         uuid, appVersion, HostIdentity.operatingSystem, StateHashAlgorithm.current.stored,
                     ])
                 let session = Int(db.lastInsertedRowID)
-                try db.prepare("INSERT INTO timelines (session_id, name, created_at, changes_indexed) VALUES (?, 'main', ?, 1)")
+                try db.prepare("INSERT INTO timelines (session_id, name, created_at, changes_indexed) VALUES (?, 'main', ?, \(ChangeIndexDepth.written.rawValue))")
                     .execute([session, now])
                 return (session, Int(db.lastInsertedRowID))
             }

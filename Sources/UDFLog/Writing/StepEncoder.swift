@@ -168,9 +168,9 @@ final class StepEncoder {
         _ input: HostStep, timelineID: Int, state: JSONValue,
         keyframe: PreparedRow.Keyframe?, patch: String?, hash: String, size: Int, made: JSONPatch? = nil
     ) -> PreparedRow {
-        var changes = made.map(ChangedMembersTable.members)
+        var changes = made.map(ChangedMembersTable.keys)
         if changes == nil, keyframe != nil, let previous = position.previous {
-            changes = ChangedMembersTable.members(of: SharingAwarePatch.make(from: previous, to: state))
+            changes = ChangedMembersTable.keys(of: SharingAwarePatch.make(from: previous, to: state))
         }
         position.previous = state
         position.sinceKeyframe.record(patchBytes: patch?.utf8.count)

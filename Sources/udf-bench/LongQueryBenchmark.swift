@@ -46,12 +46,16 @@ enum LongQueryBenchmark {
     }
 
     /// `verify` once on one thread and once on every core, then each query: `runs` times, or once when one run
-    /// takes over two seconds; and each query again on a copy whose
-    /// changed-members index is switched off, side by side.
+    /// takes over two seconds; and each query again, side by side, on a copy
+    /// whose changed-members index is switched off and on one that reads it
+    /// to v5's depth (members only, not their children).
     static func rows(binary: String, path: String, scenario: String, queries: [Query], runs: Int, progress: (String) -> Void) -> [BenchRow] {
         let scenario = "\(scenario), load \(Load.now)"
-        let unindexed = try? indexOffCopy(of: path)
-        defer { if let unindexed { try? FileManager.default.removeItem(atPath: unindexed) } }
+        let unindexed = try? indexCopy(of: path, depth: nil)
+        let membersOnly = try? indexCopy(of: path, depth: 1)
+        defer {
+            for copy in [unindexed, membersOnly].compactMap({ $0 }) { try? FileManager.default.removeItem(atPath: copy) }
+        }
         progress("udf-inspect verify --jobs 1 on \(scenario)")
         // The anchor is one walk over every state, on one thread.
         let anchor = time(binary, ["verify", path, "--jobs", "1"], runs: 1)
@@ -79,8 +83,11 @@ enum LongQueryBenchmark {
             }
             let versus = anchor.map { ", \(Format.digits($0.wall / seconds))× faster than one walk" } ?? ""
             var plain = ""
+            if let membersOnly, let (members, _) = time(binary, query.arguments.map { $0 == path ? membersOnly : $0 }, runs: runs) {
+                plain += "; members only (v5) \(Format.duration(members)), \(Format.digits(members / seconds))×"
+            }
             if let unindexed, let (off, _) = time(binary, query.arguments.map { $0 == path ? unindexed : $0 }, runs: runs) {
-                plain = "; index off \(Format.duration(off)), \(Format.digits(off / seconds))×"
+                plain += "; index off \(Format.duration(off)), \(Format.digits(off / seconds))×"
             }
             rows.append(BenchRow(
                 measure, scenario, figure: "\(Format.duration(seconds)) (CPU \(Format.duration(cpu))\(versus))\(plain)", value: seconds * 1e3, unit: "ms",
@@ -90,15 +97,16 @@ enum LongQueryBenchmark {
         return rows
     }
 
-    /// A copy of the recording that reads as if written before format 5:
-    /// every query on it scans every row.
-    private static func indexOffCopy(of path: String) throws -> String {
-        let copy = path + ".index-off.udf"
+    /// A copy of the recording whose timelines read as indexed to `depth`:
+    /// nil as if written before format 5, so every query on it scans every
+    /// row; 1 as if written by format 5, members only.
+    private static func indexCopy(of path: String, depth: Int?) throws -> String {
+        let copy = path + ".index-\(depth.map(String.init) ?? "off").udf"
         try? FileManager.default.removeItem(atPath: copy)
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         let database = try Database(path: copy, mode: .readWrite)
         defer { database.close() }
-        try database.execute("UPDATE timelines SET changes_indexed = NULL")
+        try database.execute("UPDATE timelines SET changes_indexed = \(depth.map(String.init) ?? "NULL")")
         return copy
     }
 

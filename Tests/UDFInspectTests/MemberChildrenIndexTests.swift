@@ -280,4 +280,45 @@ import UDFSQLite
         #expect(projection.isNarrowed)
         try Self.expectBlameAsWalking(Array(Self.paths.prefix(4)), in: recording, on: branch, "branch of v6 main")
     }
+
+    /// A writer merges the index about once a stretch of 1,024 steps, so a
+    /// recording read while it is written (or after its host died) has
+    /// steps after `indexed_through`: they are read in full, the answers are
+    /// the walk's, and `verify` passes. Closing merges the rest.
+    @Test func stepsAfterTheIndexesLastAreReadInFull() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("open.udf")
+        let writer = try RecordingWriter(path: path, app: "Open")
+        func state(_ step: Int) -> JSONValue {
+            let rows: [JSONValue] = (0..<4).map { index in
+                let n = index == step % 4 ? step : 0
+                return JSONValue.object(["n": .number(JSONNumber(n))])
+            }
+            return .object(["rows": .array(rows), "other": .number(JSONNumber(step / 7))])
+        }
+        for start in stride(from: 0, to: 1_500, by: 50) {
+            try writer.append((start..<(start + 50)).map { step -> StepInput in
+                let action: JSONValue? = step == 0 ? nil : .object(["edit": .number(JSONNumber(step))])
+                return StepInput(step: step, time: Date(timeIntervalSince1970: 1_700_000_000 + Double(step)),
+                                 action: action, actionName: step == 0 ? nil : "edit",
+                                 cause: nil, reducerNanoseconds: nil, state: state(step))
+            })
+        }
+        let open = try Recording(path: path)
+        let timeline = try open.timeline(nil, in: try open.session(nil))
+        let coverage = try #require(try open.indexCoverage(timelineID: timeline.id))
+        #expect(coverage.depth == .children)
+        let through = try #require(coverage.through)
+        #expect((1_024..<1_499).contains(through), "merged once the pending steps reached a second stretch: \(through)")
+        #expect(try open.verify().problems == [])
+        try Self.expectBlameAsWalking([".rows[1].n", ".rows[3]", ".other"], in: open, on: timeline, "while written")
+        let predicate = try Predicate.parse(".rows[2].n > 1400")
+        let found = try StepSearch(predicate: predicate, range: 0...timeline.lastStep, eligible: nil, becomes: false, all: true, narrowing: .always)
+            .run(in: open, on: timeline)
+        #expect(found.steps == Array(stride(from: 1_402, to: 1_500, by: 4)))
+        try writer.close()
+        let closed = try Recording(path: path)
+        #expect(try closed.indexCoverage(timelineID: timeline.id)?.through == 1_499)
+        #expect(try closed.verify().problems == [])
+    }
 }

@@ -28,10 +28,9 @@ public enum RecordingFormat {
         .init("v5: changed-members index") { db in
             try db.execute(schemaV5)
         },
-        // No schema change: timelines created from v6 on index members'
-        // children too (`changes_indexed` = 2); older ones keep their rows
-        // and their value, and a v5 writer must not add steps to a v6 one.
-        .init("v6: changed-members index of members' children") { _ in },
+        .init("v6: changed-members index of members' children, and how far it goes") { db in
+            try db.execute(schemaV6)
+        },
     ])
 
     /// Migrates an older file forward inside a writer's transaction: called
@@ -51,6 +50,17 @@ public enum RecordingFormat {
 
     /// The first version with the changed-members index.
     static let changedMembersVersion = 5
+
+    /// The first version whose timelines say how far their index goes.
+    static let indexedThroughVersion = 6
+
+    /// One nullable column: null, on an indexed timeline, means every step
+    /// is indexed, true of every v5 timeline. Timelines created from v6 on
+    /// index members' children too (`changes_indexed` = 2) and say how far
+    /// their rows go; older ones keep their rows and their values.
+    static let schemaV6 = """
+        ALTER TABLE timelines ADD COLUMN indexed_through INTEGER;
+        """
 
     /// A new table, empty, and one nullable column: null means "not indexed",
     /// true of every older timeline, whose readers scan every row as before.

@@ -7,8 +7,15 @@ extension Recording {
     /// not every step is in it: only timelines created by a v5 or later
     /// writer are.
     func indexDepth(timelineID id: Int) throws(RecordingError) -> ChangeIndexDepth? {
+        try indexCoverage(timelineID: id)?.depth
+    }
+
+    /// How deep the changed-members index of timeline `id` goes, and through
+    /// which step; nil when not every step is in it.
+    func indexCoverage(timelineID id: Int) throws(RecordingError) -> ChangeIndexCoverage? {
         guard formatVersion >= RecordingFormat.changedMembersVersion else { return nil }
-        return try query { db in try ChangedMembersTable.depth(timelineID: id, in: db) }
+        let hasWatermark = formatVersion >= RecordingFormat.indexedThroughVersion
+        return try query { db in try ChangedMembersTable.coverage(timelineID: id, hasWatermark: hasWatermark, in: db) }
     }
 
     /// Whether the timeline `id` has every step in the changed-members index.
@@ -36,11 +43,14 @@ struct ChangedMembersAudit {
     /// A misshapen row: the rest is not checked.
     private var isDamaged = false
     private let depth: ChangeIndexDepth
+    /// The last step indexed; nil for every step.
+    private let through: Int?
 
     /// Nil when the timeline is not indexed, or stores no step of its own.
     init?(_ timeline: TimelineInfo, in recording: Recording) throws {
-        guard timeline.lastStep >= timeline.firstOwnStep, let depth = try recording.indexDepth(timelineID: timeline.id) else { return nil }
-        self.depth = depth
+        guard timeline.lastStep >= timeline.firstOwnStep, let coverage = try recording.indexCoverage(timelineID: timeline.id) else { return nil }
+        depth = coverage.depth
+        through = coverage.through
         let (rows, misshapen) = try recording.query { db in try ChangedMembersTable.bitmaps(timelineID: timeline.id, db: db) }
         for row in rows {
             bitmaps[row.firstStep, default: []].append((row.member, row.bits))
@@ -80,6 +90,8 @@ struct ChangedMembersAudit {
         guard !isDamaged else { return }
         seen = seen.map { min($0, step) } ?? step
         last = max(last ?? step, step)
+        // Steps after the index's last are read in full; `finish` checks they have no rows.
+        guard step <= through ?? step else { return }
         let named = named(at: step)
         switch stored {
         case .patch(let text):
@@ -125,16 +137,21 @@ struct ChangedMembersAudit {
     /// After the walk: bits for a step the timeline does not store.
     mutating func finish() {
         guard !isDamaged, let seen, let last else { return }
+        let indexedLast = min(last, through ?? last)
         var stray: Int?
-        for (first, rows) in bitmaps where first < seen || first + ChangedMembersTable.stepsPerRow - 1 > last {
+        for (first, rows) in bitmaps where first < seen || first + ChangedMembersTable.stepsPerRow - 1 > indexedLast {
             for (_, bits) in rows {
-                for step in ChangedMembersTable.steps(inRowAt: first, bits) where step < seen || step > last {
+                for step in ChangedMembersTable.steps(inRowAt: first, bits) where step < seen || step > indexedLast {
                     stray = min(stray ?? step, step)
                 }
             }
         }
         if let stray {
-            note(stray, "the changed-members index names a step the timeline does not store")
+            if stray > indexedLast, stray <= last {
+                note(stray, "the changed-members index names a step after the last it indexes (\(indexedLast))")
+            } else {
+                note(stray, "the changed-members index names a step the timeline does not store")
+            }
         }
     }
 

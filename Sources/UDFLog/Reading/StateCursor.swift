@@ -258,7 +258,7 @@ final class StateCursor {
             let lower = max(segment.steps.lowerBound, range.lowerBound)
             let upper = min(segment.steps.upperBound, range.upperBound)
             guard lower <= upper else { continue }
-            guard let keys, let depth = try recording.indexDepth(timelineID: segment.timelineID), depth >= keys.depth else {
+            guard let keys, let coverage = try recording.indexCoverage(timelineID: segment.timelineID), coverage.depth >= keys.depth else {
                 guard try read(everyRow, segment.timelineID, lower...upper) else { return }
                 continue
             }
@@ -268,22 +268,29 @@ final class StateCursor {
             }
             let from = max(lower, 1)
             guard from <= upper else { continue }
-            guard let touched = try recording.query({ db in
-                try ChangedMembersTable.steps(timelineID: segment.timelineID, members: keys.keys, in: from...upper, db: db)
-            }) else {
-                guard try read(everyRow, segment.timelineID, from...upper) else { return }
-                continue
-            }
-            for next in IndexedReads(touched: touched, range: from...upper) {
-                switch next {
-                case .stretch(let steps):
-                    guard try read(everyRow, segment.timelineID, steps) else { return }
-                case .steps(let steps):
-                    let byNumber = select + " WHERE timeline_id = ? AND step BETWEEN ? AND ? AND step IN ("
-                        + steps.map(String.init).joined(separator: ",") + ") ORDER BY step"
-                    guard let first = steps.first, let last = steps.last,
-                          try read(byNumber, segment.timelineID, first...last, wanted: steps) else { return }
+            if let indexed = coverage.indexed(from...upper) {
+                guard let touched = try recording.query({ db in
+                    try ChangedMembersTable.steps(timelineID: segment.timelineID, members: keys.keys, in: indexed, db: db)
+                }) else {
+                    guard try read(everyRow, segment.timelineID, from...upper) else { return }
+                    continue
                 }
+                for next in IndexedReads(touched: touched, range: indexed) {
+                    switch next {
+                    case .stretch(let steps):
+                        guard try read(everyRow, segment.timelineID, steps) else { return }
+                    case .steps(let steps):
+                        let byNumber = select + " WHERE timeline_id = ? AND step BETWEEN ? AND ? AND step IN ("
+                            + steps.map(String.init).joined(separator: ",") + ") ORDER BY step"
+                        guard let first = steps.first, let last = steps.last,
+                              try read(byNumber, segment.timelineID, first...last, wanted: steps) else { return }
+                    }
+                }
+                // The steps after the index's last, not merged yet, are read in full.
+                guard indexed.upperBound < upper else { continue }
+                guard try read(everyRow, segment.timelineID, (indexed.upperBound + 1)...upper) else { return }
+            } else {
+                guard try read(everyRow, segment.timelineID, from...upper) else { return }
             }
         }
     }
@@ -297,14 +304,20 @@ final class StateCursor {
             let lower = max(segment.steps.lowerBound, range.lowerBound, 1)
             let upper = min(segment.steps.upperBound, range.upperBound)
             guard lower <= upper else { continue }
-            guard let depth = try recording.indexDepth(timelineID: segment.timelineID), depth >= keys.depth,
-                  let touched = try recording.query({ db in
-                      try ChangedMembersTable.steps(timelineID: segment.timelineID, members: keys.keys, in: lower...upper, db: db)
-                  }) else { return nil }
-            total += (lower...upper).count { step in
+            guard let coverage = try recording.indexCoverage(timelineID: segment.timelineID), coverage.depth >= keys.depth else { return nil }
+            // A step after the index's last counts as named: it is read.
+            guard let indexed = coverage.indexed(lower...upper) else {
+                total += (lower...upper).count
+                continue
+            }
+            guard let touched = try recording.query({ db in
+                try ChangedMembersTable.steps(timelineID: segment.timelineID, members: keys.keys, in: indexed, db: db)
+            }) else { return nil }
+            total += indexed.count { step in
                 let index = step - touched.base
                 return touched.bits[index / 8] & (1 << (index % 8)) != 0
             }
+            total += upper - indexed.upperBound
         }
         return total
     }

@@ -78,11 +78,14 @@ enum ChangedMembersTable {
         keys.filter { !$0.utf8.dropFirst().contains(UInt8(ascii: "/")) }
     }
 
-    /// How deep the index of timeline `id` goes; nil when its steps are not
-    /// all indexed.
-    static func depth(timelineID id: Int, in db: Database) throws -> ChangeIndexDepth? {
-        let flag = try db.prepare("SELECT changes_indexed FROM timelines WHERE id = ?").firstRow([id]) { $0.optionalInt(0) }
-        return flag.flatMap { $0.flatMap(ChangeIndexDepth.init(rawValue:)) }
+    /// How deep the index of timeline `id` goes and through which step;
+    /// nil when its steps are not all indexed. `indexed_through` exists from
+    /// format v6 (`hasWatermark`).
+    static func coverage(timelineID id: Int, hasWatermark: Bool, in db: Database) throws -> ChangeIndexCoverage? {
+        let sql = "SELECT changes_indexed" + (hasWatermark ? ", indexed_through" : ", NULL") + " FROM timelines WHERE id = ?"
+        let row = try db.prepare(sql).firstRow([id]) { ($0.optionalInt(0), $0.optionalInt(1)) }
+        guard let (flag, through) = row, let depth = flag.flatMap(ChangeIndexDepth.init(rawValue:)) else { return nil }
+        return ChangeIndexCoverage(depth: depth, through: through)
     }
 
     /// Steps a row covers: its `first_step` is a multiple of this, and bit

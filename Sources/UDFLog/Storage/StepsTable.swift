@@ -38,24 +38,29 @@ enum StepsTable {
         """
 
     /// Inserts the rows `body` hands to its inserter, in the caller's
-    /// transaction, then their `changed_members` bits: every writer goes
-    /// through here, so every timeline it creates is indexed.
-    static func insert(into db: Database, _ body: (Inserter) throws -> Void) throws {
-        let inserter = Inserter(statement: try db.cachedStatement(insertSQL))
+    /// transaction, with their `changed_members` keys: every writer goes
+    /// through here, so every timeline it creates is indexed. `index` is a
+    /// writer's own when it appends batch after batch (and merges lazily);
+    /// by default the keys are merged at the end of this transaction.
+    static func insert(into db: Database, index: ChangeIndexWriter = ChangeIndexWriter(lazily: false), _ body: (Inserter) throws -> Void) throws {
+        let inserter = Inserter(statement: try db.cachedStatement(insertSQL), index: index, db: db)
         try body(inserter)
-        try inserter.batch.merge(into: db)
+        try index.endOfTransaction(db)
     }
 
-    /// Writes rows for `insert(into:_:)`, gathering their index bits.
+    /// Writes rows for `insert(into:_:)`, gathering their index keys.
     final class Inserter {
         fileprivate let statement: Statement
-        fileprivate var batch = ChangedMembersBatch()
+        fileprivate let index: ChangeIndexWriter
+        fileprivate let db: Database
 
-        fileprivate init(statement: Statement) {
+        fileprivate init(statement: Statement, index: ChangeIndexWriter, db: Database) {
             self.statement = statement
+            self.index = index
+            self.db = db
         }
 
-        /// Step 0 has no previous state, so no bits.
+        /// Step 0 has no previous state, so no keys.
         func insert(_ row: StoredRow) throws {
             try statement.execute([
                 row.timelineID, row.step, row.time.timeIntervalSince1970, row.action, row.actionName,
@@ -63,7 +68,7 @@ enum StepsTable {
             ])
             guard row.step > 0 else { return }
             let keys = row.changes ?? row.patch.map { ChangedMembersTable.keys(ofPatchText: Array($0.utf8)) } ?? [""]
-            batch.add(step: row.step, members: keys, timelineID: row.timelineID)
+            try index.add(step: row.step, keys: keys, timelineID: row.timelineID, db: db)
         }
     }
 

@@ -70,6 +70,9 @@ public final class RecordingWriter {
     private var nextStep: Int?
     /// What the session's row already says was reflected; nil until read.
     private var markedReflected: ReflectedParts?
+    /// The index keys of the steps written, merged about once a stretch of
+    /// 1,024 steps and at close.
+    private let changeIndex = ChangeIndexWriter(lazily: true)
 
     /// Opens or creates `path` and starts a new session with a `main` timeline.
     ///
@@ -187,18 +190,20 @@ public final class RecordingWriter {
     public func write(_ batch: PreparedBatch) throws(RecordingError) {
         guard !isClosed else { throw RecordingError.invalidArgument("the recording writer is closed") }
         var marked = markedReflected
+        let indexed = changeIndex.snapshot()
         do {
             try database.write { db in
                 if !batch.reflected.isEmpty, !(marked?.isSuperset(of: batch.reflected) ?? false) {
                     marked = try markReflected(batch.reflected, db)
                 }
-                try StepsTable.insert(into: db) { rows in
+                try StepsTable.insert(into: db, index: changeIndex) { rows in
                     for row in batch.rows {
                         try rows.insert(try encoder.finisher.finish(row))
                     }
                 }
             }
         } catch {
+            changeIndex.restore(indexed)
             throw RecordingWriter.mapWriteError(error, path: path)
         }
         markedReflected = marked
@@ -220,8 +225,9 @@ public final class RecordingWriter {
         guard !isClosed else { return }
         isClosed = true
         do {
-            if ownsSession {
-                try database.write { db in
+            try database.write { db in
+                try changeIndex.merge(into: db)
+                if ownsSession {
                     try db.prepare("UPDATE sessions SET status = 'closed', ended_at = ? WHERE id = ?")
                         .execute([Date().timeIntervalSince1970, sessionID])
                 }
@@ -243,6 +249,9 @@ public final class RecordingWriter {
         isClosed = true
         // Best effort: on a full disk or a vanished file the update may fail,
         // and readers still derive `interrupted` once the host exits.
+        _ = try? database.write { db in
+            try changeIndex.merge(into: db)
+        }
         _ = try? database.write { db in
             try db.prepare("UPDATE sessions SET status = 'interrupted', ended_at = ? WHERE id = ?")
                 .execute([Date().timeIntervalSince1970, sessionID])

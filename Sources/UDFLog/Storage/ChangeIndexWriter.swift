@@ -1,0 +1,88 @@
+import UDFSQLite
+
+/// Gathers the `changed_members` keys of the steps a writer stores and
+/// merges them into the table, then moves the timeline's
+/// `indexed_through` up to the last step merged.
+///
+/// A one-off copy merges at the end of its transaction. A writer that
+/// appends batch after batch (`lazily`) merges once the steps pending reach
+/// into a new stretch of 1,024, and when it closes: a member's child that
+/// changes now and then would otherwise rewrite its row in every batch.
+/// Readers read the steps after `indexed_through` in full, so a crash loses
+/// no answer, only the index of the last stretch.
+final class ChangeIndexWriter {
+    fileprivate struct Pending {
+        var batch = ChangedMembersBatch()
+        /// The lowest and highest step pending, by timeline.
+        var steps: [Int: ClosedRange<Int>] = [:]
+        /// Timelines this writer has met, and whether it may move their
+        /// `indexed_through`: only when its steps follow the indexed ones.
+        var advancing: [Int: Bool] = [:]
+    }
+
+    private var pending = Pending()
+    private let isLazy: Bool
+
+    init(lazily: Bool) {
+        isLazy = lazily
+    }
+
+    /// What `restore` puts back after a transaction that rolled back.
+    struct Snapshot {
+        fileprivate let pending: Pending
+    }
+
+    func snapshot() -> Snapshot {
+        Snapshot(pending: pending)
+    }
+
+    func restore(_ snapshot: Snapshot) {
+        pending = snapshot.pending
+    }
+
+    /// Notes that `step` of timeline `timelineID`, stored in this
+    /// transaction, is indexed under `keys`.
+    func add(step: Int, keys: [String], timelineID: Int, db: Database) throws {
+        if pending.advancing[timelineID] == nil {
+            pending.advancing[timelineID] = try Self.start(timelineID: timelineID, before: step, db: db)
+        }
+        guard pending.advancing[timelineID] == true else { return }
+        pending.batch.add(step: step, members: keys, timelineID: timelineID)
+        let known = pending.steps[timelineID]
+        pending.steps[timelineID] = min(known?.lowerBound ?? step, step)...max(known?.upperBound ?? step, step)
+    }
+
+    /// Whether a writer whose first step on the timeline is `step` may move
+    /// its `indexed_through`: when every step before it is indexed. It
+    /// writes the implied value (null on an indexed timeline means every
+    /// step) so that a crash before the first merge leaves the new steps out.
+    private static func start(timelineID: Int, before step: Int, db: Database) throws -> Bool {
+        let row = try db.prepare("SELECT changes_indexed, indexed_through FROM timelines WHERE id = ?")
+            .firstRow([timelineID]) { ($0.optionalInt(0), $0.optionalInt(1)) }
+        guard let (depth, through) = row, depth != nil else { return false }
+        guard through == nil || through == step - 1 else { return false }
+        try db.prepare("UPDATE timelines SET indexed_through = ? WHERE id = ?").execute([step - 1, timelineID])
+        return true
+    }
+
+    /// At the end of a transaction's rows: merges when not lazy, or when
+    /// the steps pending reach into a second stretch.
+    func endOfTransaction(_ db: Database) throws {
+        let spansStretches = pending.steps.values.contains {
+            $0.lowerBound / ChangedMembersTable.stepsPerRow != $0.upperBound / ChangedMembersTable.stepsPerRow
+        }
+        if !isLazy || spansStretches { try merge(into: db) }
+    }
+
+    /// Merges every key pending and moves `indexed_through` to the last step merged.
+    func merge(into db: Database) throws {
+        guard !pending.steps.isEmpty else { return }
+        try pending.batch.merge(into: db)
+        let update = try db.cachedStatement("UPDATE timelines SET indexed_through = ? WHERE id = ?")
+        for (timelineID, steps) in pending.steps {
+            try update.execute([steps.upperBound, timelineID])
+        }
+        pending.batch = ChangedMembersBatch()
+        pending.steps = [:]
+    }
+}

@@ -11,7 +11,7 @@ import UDFSQLite
 /// Readers read the steps after `indexed_through` in full, so a crash loses
 /// no answer, only the index of the last stretch.
 final class ChangeIndexWriter {
-    fileprivate struct Pending {
+    private struct Pending {
         var batch = ChangedMembersBatch()
         /// The lowest and highest step pending, by timeline.
         var steps: [Int: ClosedRange<Int>] = [:]
@@ -22,27 +22,26 @@ final class ChangeIndexWriter {
 
     private var pending = Pending()
     private let isLazy: Bool
+    /// After a transaction that rolled back: what is pending mixes in steps
+    /// that were not stored, so nothing more is indexed.
+    private var isStopped = false
 
     init(lazily: Bool) {
         isLazy = lazily
     }
 
-    /// What `restore` puts back after a transaction that rolled back.
-    struct Snapshot {
-        fileprivate let pending: Pending
-    }
-
-    func snapshot() -> Snapshot {
-        Snapshot(pending: pending)
-    }
-
-    func restore(_ snapshot: Snapshot) {
-        pending = snapshot.pending
+    /// Drops what is pending and indexes nothing more, after a transaction
+    /// of this writer's rolled back. The steps after `indexed_through` stay
+    /// unindexed, and readers read them in full.
+    func stop() {
+        isStopped = true
+        pending = Pending()
     }
 
     /// Notes that `step` of timeline `timelineID`, stored in this
     /// transaction, is indexed under `keys`.
     func add(step: Int, keys: [String], timelineID: Int, db: Database) throws {
+        guard !isStopped else { return }
         if pending.advancing[timelineID] == nil {
             pending.advancing[timelineID] = try Self.start(timelineID: timelineID, before: step, db: db)
         }

@@ -190,7 +190,6 @@ public final class RecordingWriter {
     public func write(_ batch: PreparedBatch) throws(RecordingError) {
         guard !isClosed else { throw RecordingError.invalidArgument("the recording writer is closed") }
         var marked = markedReflected
-        let indexed = changeIndex.snapshot()
         do {
             try database.write { db in
                 if !batch.reflected.isEmpty, !(marked?.isSuperset(of: batch.reflected) ?? false) {
@@ -203,7 +202,7 @@ public final class RecordingWriter {
                 }
             }
         } catch {
-            changeIndex.restore(indexed)
+            changeIndex.stop()
             throw RecordingWriter.mapWriteError(error, path: path)
         }
         markedReflected = marked

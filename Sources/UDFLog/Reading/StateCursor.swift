@@ -239,7 +239,9 @@ final class StateCursor {
             func expected() -> Int { wanted.map { next < $0.count ? $0[next] : steps.upperBound + 1 } ?? steps.lowerBound + next }
             try recording.query { _ in
                 do {
-                    try statement.forEachRow([timelineID, steps.lowerBound, steps.upperBound]) { sqliteRow in
+                    // Steps named by number are looked up one by one; a range is scanned.
+                    let values: [any SQLiteBindable] = wanted == nil ? [timelineID, steps.lowerBound, steps.upperBound] : [timelineID]
+                    try statement.forEachRow(values) { sqliteRow in
                         let row = StepRow(row: sqliteRow, columns: columns)
                         guard row.int(.step) == expected() else { throw corrupt(expected(), "the step is missing") }
                         next += 1
@@ -280,7 +282,9 @@ final class StateCursor {
                     case .stretch(let steps):
                         guard try read(everyRow, segment.timelineID, steps) else { return }
                     case .steps(let steps):
-                        let byNumber = select + " WHERE timeline_id = ? AND step BETWEEN ? AND ? AND step IN ("
+                        // Without a range beside it, SQLite looks each step up in the
+                        // index instead of scanning every entry between the first and last.
+                        let byNumber = select + " WHERE timeline_id = ? AND step IN ("
                             + steps.map(String.init).joined(separator: ",") + ") ORDER BY step"
                         guard let first = steps.first, let last = steps.last,
                               try read(byNumber, segment.timelineID, first...last, wanted: steps) else { return }

@@ -26,9 +26,14 @@ struct IndexedReads: Sequence, IteratorProtocol {
         start = range.lowerBound
     }
 
-    private func isNamed(_ step: Int) -> Bool {
+    /// Whether `touched`, a bitmap as `ChangedMembersTable.steps` gives it, names `step`.
+    static func isNamed(_ step: Int, in touched: (base: Int, bits: [UInt8])) -> Bool {
         let index = step - touched.base
         return touched.bits[index / 8] & (1 << (index % 8)) != 0
+    }
+
+    private func isNamed(_ step: Int) -> Bool {
+        Self.isNamed(step, in: touched)
     }
 
     private mutating func takePending() -> Read {

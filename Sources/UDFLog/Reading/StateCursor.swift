@@ -260,7 +260,9 @@ final class StateCursor {
             let lower = max(segment.steps.lowerBound, range.lowerBound)
             let upper = min(segment.steps.upperBound, range.upperBound)
             guard lower <= upper else { continue }
-            guard let keys, let coverage = try recording.indexCoverage(timelineID: segment.timelineID), coverage.depth >= keys.depth else {
+            let from = max(lower, 1)
+            let reach = try keys.map { keys in try from <= upper ? self.reach(of: segment.timelineID, from...upper, keys: keys) : .unindexed }
+            guard case .covered(let indexed, let touched)? = reach else {
                 guard try read(everyRow, segment.timelineID, lower...upper) else { return }
                 continue
             }
@@ -268,60 +270,63 @@ final class StateCursor {
             if lower == 0 {
                 guard try read(everyRow, segment.timelineID, 0...0) else { return }
             }
-            let from = max(lower, 1)
-            guard from <= upper else { continue }
-            if let indexed = coverage.indexed(from...upper) {
-                guard let touched = try recording.query({ db in
-                    try ChangedMembersTable.steps(timelineID: segment.timelineID, members: keys.keys, in: indexed, db: db)
-                }) else {
-                    guard try read(everyRow, segment.timelineID, from...upper) else { return }
-                    continue
+            for next in IndexedReads(touched: touched, range: indexed) {
+                switch next {
+                case .stretch(let steps):
+                    guard try read(everyRow, segment.timelineID, steps) else { return }
+                case .steps(let steps):
+                    // Without a range beside it, SQLite looks each step up in the
+                    // index instead of scanning every entry between the first and last.
+                    let byNumber = select + " WHERE timeline_id = ? AND step IN ("
+                        + steps.map(String.init).joined(separator: ",") + ") ORDER BY step"
+                    guard let first = steps.first, let last = steps.last,
+                          try read(byNumber, segment.timelineID, first...last, wanted: steps) else { return }
                 }
-                for next in IndexedReads(touched: touched, range: indexed) {
-                    switch next {
-                    case .stretch(let steps):
-                        guard try read(everyRow, segment.timelineID, steps) else { return }
-                    case .steps(let steps):
-                        // Without a range beside it, SQLite looks each step up in the
-                        // index instead of scanning every entry between the first and last.
-                        let byNumber = select + " WHERE timeline_id = ? AND step IN ("
-                            + steps.map(String.init).joined(separator: ",") + ") ORDER BY step"
-                        guard let first = steps.first, let last = steps.last,
-                              try read(byNumber, segment.timelineID, first...last, wanted: steps) else { return }
-                    }
-                }
-                // The steps after the index's last, not merged yet, are read in full.
-                guard indexed.upperBound < upper else { continue }
-                guard try read(everyRow, segment.timelineID, (indexed.upperBound + 1)...upper) else { return }
-            } else {
-                guard try read(everyRow, segment.timelineID, from...upper) else { return }
             }
+            // The steps after the index's last, not merged yet, are read in full.
+            guard indexed.upperBound < upper else { continue }
+            guard try read(everyRow, segment.timelineID, (indexed.upperBound + 1)...upper) else { return }
         }
+    }
+
+    /// What one segment's changed-members index says of some of its steps.
+    private enum IndexReach {
+        /// Not indexed as deep as the keys need, or a row is misshapen.
+        case unindexed
+        /// Indexed, but not as far as these steps yet.
+        case uncovered
+        /// The steps the index covers, and its bitmap of them for the keys.
+        case covered(ClosedRange<Int>, touched: (base: Int, bits: [UInt8]))
+    }
+
+    /// What the index of timeline `timelineID` says of `steps` (after 0) for `keys`.
+    private func reach(of timelineID: Int, _ steps: ClosedRange<Int>, keys: ChangeIndexKeys) throws -> IndexReach {
+        guard let coverage = try recording.indexCoverage(timelineID: timelineID), coverage.depth >= keys.depth else { return .unindexed }
+        guard let indexed = coverage.indexed(steps) else { return .uncovered }
+        guard let touched = try recording.query({ db in
+            try ChangedMembersTable.steps(timelineID: timelineID, members: keys.keys, in: indexed, db: db)
+        }) else { return .unindexed }
+        return .covered(indexed, touched: touched)
     }
 
     /// How many steps of `range` after 0 the index names under one of
     /// `keys` or the root, over the lineage's segments; nil when a segment
     /// is not indexed as deep as the keys need, or has a misshapen row.
+    /// A step after the index's last counts as named: it is read.
     func indexedStepCount(range: ClosedRange<Int>, touching keys: ChangeIndexKeys) throws -> Int? {
         var total = 0
         for segment in segments {
             let lower = max(segment.steps.lowerBound, range.lowerBound, 1)
             let upper = min(segment.steps.upperBound, range.upperBound)
             guard lower <= upper else { continue }
-            guard let coverage = try recording.indexCoverage(timelineID: segment.timelineID), coverage.depth >= keys.depth else { return nil }
-            // A step after the index's last counts as named: it is read.
-            guard let indexed = coverage.indexed(lower...upper) else {
+            switch try reach(of: segment.timelineID, lower...upper, keys: keys) {
+            case .unindexed:
+                return nil
+            case .uncovered:
                 total += (lower...upper).count
-                continue
+            case .covered(let indexed, let touched):
+                total += indexed.count { IndexedReads.isNamed($0, in: touched) } + upper - indexed.upperBound
             }
-            guard let touched = try recording.query({ db in
-                try ChangedMembersTable.steps(timelineID: segment.timelineID, members: keys.keys, in: indexed, db: db)
-            }) else { return nil }
-            total += indexed.count { step in
-                let index = step - touched.base
-                return touched.bits[index / 8] & (1 << (index % 8)) != 0
-            }
-            total += upper - indexed.upperBound
         }
         return total
     }

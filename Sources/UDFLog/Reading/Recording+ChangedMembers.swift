@@ -75,10 +75,6 @@ struct ChangedMembersAudit {
         if problems.count < limit { problems.append("step \(step): \(problem)") }
     }
 
-    private static func contains(_ members: [String], _ member: String) -> Bool {
-        members.contains { $0.utf8.elementsEqual(member.utf8) }
-    }
-
     private static func listed(_ members: [String]) -> String {
         members.isEmpty ? "nothing" : members.map { $0.isEmpty ? "the whole state" : $0 }.sorted().joined(separator: ", ")
     }
@@ -97,7 +93,7 @@ struct ChangedMembersAudit {
         case .patch(let text):
             let keys = ChangedMembersTable.keys(ofPatchText: text)
             let written = depth == .members ? ChangedMembersTable.members(in: keys) : keys
-            let agree = named.count == written.count && written.allSatisfy { Self.contains(named, $0) }
+            let agree = named.count == written.count && written.allSatisfy { ChangedMembersTable.contains(named, $0) }
             if !agree {
                 note(step, "the changed-members index names \(Self.listed(named)), but the patch writes under \(Self.listed(written))")
             }
@@ -156,12 +152,12 @@ struct ChangedMembersAudit {
     }
 
     private mutating func checkKeyframe(step: Int, named: [String], previous: JSONValue, state: JSONValue) {
-        guard !Self.contains(named, "") else { return }
+        guard !ChangedMembersTable.contains(named, "") else { return }
         guard case .object(let before) = previous, case .object(let after) = state else {
             note(step, "the state is not an object on both sides of it, but the changed-members index does not name the whole state")
             return
         }
-        let missing = Self.differing(before, after, depth: depth).filter { !$0.contains { Self.contains(named, $0) } }.map { $0[0] }
+        let missing = Self.differing(before, after, depth: depth).filter { !$0.contains { ChangedMembersTable.contains(named, $0) } }.map { $0[0] }
         if !missing.isEmpty {
             note(step, "the keyframe changes \(Self.listed(missing)), which the changed-members index does not name")
         }

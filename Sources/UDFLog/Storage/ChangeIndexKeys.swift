@@ -17,10 +17,8 @@ public struct ChangeIndexKeys: Sendable {
     public static func children(_ pairs: [(member: String, child: String)]) -> ChangeIndexKeys {
         var keys: [String] = []
         for (member, child) in pairs {
-            for key in [JSONPointer(tokens: [member, child]).description, ChangedMembersTable.reshaped(member)]
-            where !keys.contains(where: { $0.utf8.elementsEqual(key.utf8) }) {
-                keys.append(key)
-            }
+            ChangedMembersTable.add(JSONPointer(tokens: [member, child]).description, to: &keys)
+            ChangedMembersTable.add(ChangedMembersTable.reshaped(member), to: &keys)
         }
         return ChangeIndexKeys(keys: keys, depth: .children)
     }
@@ -29,8 +27,8 @@ public struct ChangeIndexKeys: Sendable {
     /// by children pays a whole state for.
     public static func reshaped(_ pairs: [(member: String, child: String)]) -> ChangeIndexKeys {
         var keys: [String] = []
-        for key in pairs.map({ ChangedMembersTable.reshaped($0.member) }) where !keys.contains(where: { $0.utf8.elementsEqual(key.utf8) }) {
-            keys.append(key)
+        for (member, _) in pairs {
+            ChangedMembersTable.add(ChangedMembersTable.reshaped(member), to: &keys)
         }
         return ChangeIndexKeys(keys: keys, depth: .children)
     }

@@ -56,10 +56,9 @@ final class ChangeIndexWriter {
     /// writes the implied value (null on an indexed timeline means every
     /// step) so that a crash before the first merge leaves the new steps out.
     private static func start(timelineID: Int, before step: Int, db: Database) throws -> Bool {
-        let row = try db.prepare("SELECT changes_indexed, indexed_through FROM timelines WHERE id = ?")
-            .firstRow([timelineID]) { ($0.optionalInt(0), $0.optionalInt(1)) }
-        guard let (depth, through) = row, depth != nil else { return false }
-        guard through == nil || through == step - 1 else { return false }
+        // A writer has migrated the file, so the column is there.
+        guard let coverage = try ChangedMembersTable.coverage(timelineID: timelineID, hasWatermark: true, in: db) else { return false }
+        guard coverage.through == nil || coverage.through == step - 1 else { return false }
         try db.prepare("UPDATE timelines SET indexed_through = ? WHERE id = ?").execute([step - 1, timelineID])
         return true
     }

@@ -22,6 +22,17 @@ enum ChangedMembersTable {
         JSONPointer(tokens: [key]).description
     }
 
+    /// Whether `keys` holds `key`: keys compare by their UTF-8 bytes, not
+    /// by canonical equivalence, as the recording's keys do.
+    static func contains(_ keys: [String], _ key: String) -> Bool {
+        keys.contains { $0.utf8.elementsEqual(key.utf8) }
+    }
+
+    /// Appends `key` to `keys` unless it is there already.
+    static func add(_ key: String, to keys: inout [String]) {
+        if !contains(keys, key) { keys.append(key) }
+    }
+
     /// The index's name for a member written whole or reshaped: `/m/-`.
     static func reshaped(_ key: String) -> String {
         JSONPointer(tokens: [key, "-"]).description
@@ -34,9 +45,7 @@ enum ChangedMembersTable {
     /// child `/m/c` the operation writes in or reads.
     static func keys(of patch: JSONPatch) -> [String] {
         var keys: [String] = []
-        func add(_ key: String) {
-            if !keys.contains(where: { $0.utf8.elementsEqual(key.utf8) }) { keys.append(key) }
-        }
+        func add(_ key: String) { Self.add(key, to: &keys) }
         func note(_ pointer: JSONPointer, reshapes: Bool) {
             let tokens = pointer.tokens
             guard let first = tokens.first else { return add("") }

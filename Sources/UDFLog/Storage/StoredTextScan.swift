@@ -118,9 +118,7 @@ public enum StoredTextScan {
         guard count >= 2, text[0] == UInt8(ascii: "[") else { return nil }
         if text[1] == UInt8(ascii: "]") { return count == 2 ? [] : nil }
         var keys: [String] = []
-        func add(_ key: String) {
-            if !keys.contains(where: { $0.utf8.elementsEqual(key.utf8) }) { keys.append(key) }
-        }
+        func add(_ key: String) { ChangedMembersTable.add(key, to: &keys) }
         var index = 1
         while true {
             guard index < count, text[index] == UInt8(ascii: "{") else { return nil }

@@ -7,7 +7,8 @@ import UDFLog
 /// For a path without `[*]` it keeps only the top-level member the path
 /// starts with (`ProjectedState`), from the stored rows: a patch written
 /// under other members is skipped unparsed, and the value is compared only at
-/// steps that wrote under that member. A path with `[*]` walks every state,
+/// steps that wrote under that member (or, narrowed, under the member's
+/// child the path goes through). A path with `[*]` walks every state,
 /// as the reference the randomized tests hold the first way to.
 struct PathBlame {
     /// How the changes were found.

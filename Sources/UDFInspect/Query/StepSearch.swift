@@ -5,7 +5,8 @@ import UDFLog
 /// The steps whose state satisfies a predicate: what `find` computes.
 ///
 /// Only the members of the state the predicate's paths start with are kept
-/// (`ProjectedState`), from the stored rows: a step that wrote under none of
+/// (`ProjectedState`; narrowed, only their children the paths go through),
+/// from the stored rows: a step that wrote under none of
 /// them keeps the predicate's last verdict. The search stops at the first
 /// answer unless every answer is wanted.
 struct StepSearch {

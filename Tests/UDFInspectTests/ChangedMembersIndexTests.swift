@@ -392,18 +392,7 @@ import UDFSQLite
         let old = try Recording(path: path)
         let session = try old.session(nil)
         let oldMain = try old.timeline(nil, in: session)
-        // The branch takes main's later states again, in reverse, so its patches differ from main's.
-        var states: [JSONValue] = []
-        try old.walk(oldMain, range: 6...oldMain.lastStep) { _, state in
-            states.insert(state, at: 0)
-            return true
-        }
-        let writer = try RecordingWriter(path: path, timeline: "main", at: 5, into: "later")
-        try writer.append(states.enumerated().map { offset, state in
-            StepInput(step: 6 + offset, time: Date(timeIntervalSince1970: 1_700_000_000 + Double(offset)),
-                      action: ["again": .number(JSONNumber(offset))], actionName: "again", cause: nil, reducerNanoseconds: nil, state: state)
-        })
-        try writer.close()
+        try Self.branchReversingMain(path, from: old, main: oldMain, at: 5)
         let recording = try Recording(path: path)
         #expect(recording.formatVersion == RecordingFormat.version)
         let main = try recording.timeline(nil, in: session)
@@ -417,5 +406,21 @@ import UDFSQLite
             let projected = try blame.changes(in: recording, on: branch, through: branch.lastStep, strategy: .patches)
             #expect(projected.changes == walked.changes, "blame \(text) on the branch")
         }
+    }
+
+    /// Writes a branch `later` off `main` at `fork` that takes main's later
+    /// states again, in reverse, so its patches differ from main's.
+    static func branchReversingMain(_ path: String, from recording: Recording, main: TimelineInfo, at fork: Int) throws {
+        var states: [JSONValue] = []
+        try recording.walk(main, range: (fork + 1)...main.lastStep) { _, state in
+            states.insert(state, at: 0)
+            return true
+        }
+        let writer = try RecordingWriter(path: path, timeline: "main", at: fork, into: "later")
+        try writer.append(states.enumerated().map { offset, state in
+            StepInput(step: fork + 1 + offset, time: Date(timeIntervalSince1970: 1_700_000_000 + Double(offset)),
+                      action: ["again": .number(JSONNumber(offset))], actionName: "again", cause: nil, reducerNanoseconds: nil, state: state)
+        })
+        try writer.close()
     }
 }

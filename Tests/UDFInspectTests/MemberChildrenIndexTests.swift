@@ -231,17 +231,7 @@ import UDFSQLite
         #expect(try old.verify().problems == [])
         try Self.expectBlameAsWalking(Self.todoPaths, in: old, on: oldMain, "v5 main")
 
-        var states: [JSONValue] = []
-        try old.walk(oldMain, range: 101...oldMain.lastStep) { _, state in
-            states.insert(state, at: 0)
-            return true
-        }
-        let writer = try RecordingWriter(path: path, timeline: "main", at: 100, into: "later")
-        try writer.append(states.enumerated().map { offset, state in
-            StepInput(step: 101 + offset, time: Date(timeIntervalSince1970: 1_700_000_000 + Double(offset)),
-                      action: ["again": .number(JSONNumber(offset))], actionName: "again", cause: nil, reducerNanoseconds: nil, state: state)
-        })
-        try writer.close()
+        try ChangedMembersIndexTests.branchReversingMain(path, from: old, main: oldMain, at: 100)
         let recording = try Recording(path: path)
         #expect(recording.formatVersion == 6)
         let branch = try recording.timeline("later", in: session)
@@ -261,17 +251,7 @@ import UDFSQLite
         let old = try Recording(path: path)
         let session = try old.session(nil)
         let main = try old.timeline(nil, in: session)
-        var states: [JSONValue] = []
-        try old.walk(main, range: 301...main.lastStep) { _, state in
-            states.insert(state, at: 0)
-            return true
-        }
-        let writer = try RecordingWriter(path: path, timeline: "main", at: 300, into: "later")
-        try writer.append(states.enumerated().map { offset, state in
-            StepInput(step: 301 + offset, time: Date(timeIntervalSince1970: 1_700_000_000 + Double(offset)),
-                      action: ["again": .number(JSONNumber(offset))], actionName: "again", cause: nil, reducerNanoseconds: nil, state: state)
-        })
-        try writer.close()
+        try ChangedMembersIndexTests.branchReversingMain(path, from: old, main: main, at: 300)
         let recording = try Recording(path: path)
         let branch = try recording.timeline("later", in: session)
         #expect(try recording.verify().problems == [])

@@ -76,8 +76,8 @@ import UDFSQLite
         let indexed = try Recording(path: path)
         let plain = try Recording(path: try Self.unindexedCopy(of: path, in: directory))
         let timeline = try indexed.timeline(nil, in: try indexed.session(nil))
-        #expect(try indexed.isIndexed(timelineID: timeline.id))
-        #expect(try !plain.isIndexed(timelineID: timeline.id))
+        #expect(try indexed.indexCoverage(timelineID: timeline.id)?.depth == .children)
+        #expect(try plain.indexCoverage(timelineID: timeline.id)?.depth == nil)
         var states: [JSONValue] = []
         try indexed.walk(timeline) { _, state in
             states.append(state)
@@ -356,7 +356,7 @@ import UDFSQLite
         #expect(result.status == 0, "\(result.stderr)")
         let recording = try Recording(path: copy)
         let timeline = try recording.timeline(nil, in: try recording.session(nil))
-        #expect(try recording.isIndexed(timelineID: timeline.id))
+        #expect(try recording.indexCoverage(timelineID: timeline.id)?.depth == .children)
         #expect(try recording.verify().problems == [])
         for text in Self.paths {
             let blame = PathBlame(path: try JSONPath(parsing: text))
@@ -397,8 +397,8 @@ import UDFSQLite
         #expect(recording.formatVersion == RecordingFormat.version)
         let main = try recording.timeline(nil, in: session)
         let branch = try recording.timeline("later", in: session)
-        #expect(try !recording.isIndexed(timelineID: main.id))
-        #expect(try recording.isIndexed(timelineID: branch.id))
+        #expect(try recording.indexCoverage(timelineID: main.id)?.depth == nil)
+        #expect(try recording.indexCoverage(timelineID: branch.id)?.depth == .children)
         #expect(try recording.verify().problems == [])
         for text in [".todos", ".todos[id=2].done", ".filter", ".login"] {
             let blame = PathBlame(path: try JSONPath(parsing: text))

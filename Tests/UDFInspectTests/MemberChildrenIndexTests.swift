@@ -82,7 +82,7 @@ import UDFSQLite
         let directory = try TemporaryDirectory()
         let recording = try Recording(path: try Self.record(seed: seed, reshapes: reshapes, in: directory))
         let timeline = try recording.timeline(nil, in: try recording.session(nil))
-        #expect(try recording.indexDepth(timelineID: timeline.id) == .children)
+        #expect(try recording.indexCoverage(timelineID: timeline.id)?.depth == .children)
         #expect(try recording.verify().problems == [])
         var states: [JSONValue] = []
         try recording.walk(timeline) { _, state in
@@ -227,7 +227,7 @@ import UDFSQLite
         #expect(old.formatVersion == 5)
         let session = try old.session(nil)
         let oldMain = try old.timeline(nil, in: session)
-        #expect(try old.indexDepth(timelineID: oldMain.id) == .members)
+        #expect(try old.indexCoverage(timelineID: oldMain.id)?.depth == .members)
         #expect(try old.verify().problems == [])
         try Self.expectBlameAsWalking(Self.todoPaths, in: old, on: oldMain, "v5 main")
 
@@ -235,8 +235,8 @@ import UDFSQLite
         let recording = try Recording(path: path)
         #expect(recording.formatVersion == 6)
         let branch = try recording.timeline("later", in: session)
-        #expect(try recording.indexDepth(timelineID: oldMain.id) == .members)
-        #expect(try recording.indexDepth(timelineID: branch.id) == .children)
+        #expect(try recording.indexCoverage(timelineID: oldMain.id)?.depth == .members)
+        #expect(try recording.indexCoverage(timelineID: branch.id)?.depth == .children)
         #expect(try recording.verify().problems == [])
         var projection = ProjectedState(paths: [try JSONPath(parsing: ".todos[0].done")])
         try projection.narrow(.always, in: recording, on: branch, range: 1...branch.lastStep)

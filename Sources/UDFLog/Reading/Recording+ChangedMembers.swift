@@ -3,24 +3,13 @@ import UDFJSON
 import UDFSQLite
 
 extension Recording {
-    /// How deep the changed-members index of timeline `id` goes; nil when
-    /// not every step is in it: only timelines created by a v5 or later
-    /// writer are.
-    func indexDepth(timelineID id: Int) throws(RecordingError) -> ChangeIndexDepth? {
-        try indexCoverage(timelineID: id)?.depth
-    }
-
     /// How deep the changed-members index of timeline `id` goes, and through
-    /// which step; nil when not every step is in it.
+    /// which step; nil when not every step is in it: only timelines created
+    /// by a v5 or later writer are.
     func indexCoverage(timelineID id: Int) throws(RecordingError) -> ChangeIndexCoverage? {
         guard formatVersion >= RecordingFormat.changedMembersVersion else { return nil }
         let hasWatermark = formatVersion >= RecordingFormat.indexedThroughVersion
         return try query { db in try ChangedMembersTable.coverage(timelineID: id, hasWatermark: hasWatermark, in: db) }
-    }
-
-    /// Whether the timeline `id` has every step in the changed-members index.
-    func isIndexed(timelineID id: Int) throws(RecordingError) -> Bool {
-        try indexDepth(timelineID: id) != nil
     }
 
     /// How many steps of `range` on `timeline` the index names under one of

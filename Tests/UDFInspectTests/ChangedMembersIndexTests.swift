@@ -225,7 +225,7 @@ import UDFSQLite
         let recording = try Recording(path: path)
         #expect(try recording.verify().problems == [])
         let fromIndex = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches).changes
-        #expect(fromIndex == changes)
+        #expect(fromIndex.map(\.values) == changes.map(\.values))
     }
 
     @Test func theScanOfCanonicalTextAgreesWithParsingOrDeclines() throws {

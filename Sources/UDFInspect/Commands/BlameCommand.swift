@@ -5,6 +5,10 @@ import UDFLog
 /// `udf-inspect blame FILE PATH`: every step that changed the value at a path.
 struct BlameCommand: InspectCommand {
     static let at = OptionKey<Int?>.int("--at", value: "step", help: "Consider steps up to this one.", defaultDescription: "the last step")
+    static let jobs = OptionKey<Int?>.int(
+        "--jobs", value: "n", help: "How many threads read a long timeline at once; the answer is the same with any number.",
+        defaultDescription: "the number of cores"
+    )
 
     static let spec = CommandSpec(
         name: "blame",
@@ -20,6 +24,7 @@ struct BlameCommand: InspectCommand {
             CommonOptions.session.spec,
             CommonOptions.timeline.spec,
             Self.at.spec,
+            Self.jobs.spec,
             CommonOptions.json.spec,
         ],
         examples: ["udf-inspect blame todo.udf '.todos[id=2]'", "udf-inspect blame todo.udf .filter --at 11 --json"]
@@ -31,6 +36,7 @@ struct BlameCommand: InspectCommand {
     let recording: RecordingArguments
     let statePath: JSONPath
     let at: Int?
+    let jobs: Int
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -43,6 +49,7 @@ struct BlameCommand: InspectCommand {
         }
         at = try arguments.value(Self.at)
         if let at, at < 0 { throw arguments.usageError("'--at' must not be negative") }
+        jobs = try arguments.jobs(Self.jobs)
         json = try arguments.value(CommonOptions.json)
     }
 
@@ -52,13 +59,12 @@ struct BlameCommand: InspectCommand {
         let timeline = selection.timeline
         let last = at ?? timeline.lastStep
         if at != nil { _ = try selection.summary(last, on: timeline) }
-        let blame = PathBlame(path: statePath)
+        var blame = PathBlame(path: statePath)
+        blame.stretched.workers = jobs
         let strategy = blame.defaultStrategy
         let found: (changes: [PathBlame.Change], everSelected: Bool)
-        let summaries: [StepSummary]
         do {
             found = try blame.changes(in: selection.recording, on: timeline, through: last, strategy: strategy)
-            summaries = try selection.recording.steps(found.changes.map(\.step), on: timeline)
         } catch {
             throw InspectError.reading(error)
         }
@@ -69,18 +75,18 @@ struct BlameCommand: InspectCommand {
                 path: statePath.description,
                 at: last,
                 strategy: strategy.rawValue,
-                changes: zip(found.changes, summaries).map { change, summary in
+                changes: found.changes.map { change in
                     let kind: ChangeKind = change.old == nil ? .added : change.new == nil ? .removed : .changed
-                    return BlameOutput.Change(step: StepRecord(summary, on: timeline), kind: kind, old: change.old, new: change.new)
+                    return BlameOutput.Change(step: StepRecord(change.summary, on: timeline), kind: kind, old: change.old, new: change.new)
                 }
             ))
         } else {
             context.console.out(context.colour.dim("blame \(statePath) · \(timeline.name) · steps 0…\(last)"))
-            let rows = zip(found.changes, summaries).map { change, summary in
+            let rows = found.changes.map { change in
                 [
-                    "\(summary.step)",
-                    ActionFormatter.format(summary.action, maxWidth: StepTable.actionWidth),
-                    summary.cause.map { "← \($0)" } ?? "",
+                    "\(change.step)",
+                    ActionFormatter.format(change.summary.action, maxWidth: StepTable.actionWidth),
+                    change.summary.cause.map { "← \($0)" } ?? "",
                     Self.describe(change.old, change.new),
                 ]
             }

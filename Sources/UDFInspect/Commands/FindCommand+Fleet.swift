@@ -72,8 +72,10 @@ extension FindCommand {
                 if !filter.isEmpty {
                     eligible = Set(try recording.steps(on: timeline, matching: filter.query(for: session, in: context, range: range)).map(\.step))
                 }
-                let result = try StepSearch(predicate: predicate, range: range, eligible: eligible, becomes: becomes, all: all)
-                    .run(in: recording, on: timeline)
+                var search = StepSearch(predicate: predicate, range: range, eligible: eligible, becomes: becomes, all: all)
+                // The files are already searched on every core.
+                search.stretched.workers = 1
+                let result = try search.run(in: recording, on: timeline)
                 found.append((session, timeline, try result.steps.map { try recording.step($0, on: timeline) }))
             } catch {
                 throw InspectError.reading(error)

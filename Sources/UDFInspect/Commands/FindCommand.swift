@@ -27,7 +27,7 @@ struct FindCommand: InspectCommand {
             Self.becomes.spec,
             Self.from.spec,
             Self.to.spec,
-            CommonOptions.jobs.spec,
+            CommonOptions.searchJobs.spec,
             CommonOptions.json.spec,
         ] + StepFilter.options,
         examples: [
@@ -97,13 +97,14 @@ struct FindCommand: InspectCommand {
                     ? Set(try recording.steps(on: timeline, matching: filter.query(for: selection.session, in: context, range: range)).map(\.step))
                     : []
             }
-            let search = StepSearch(
+            var search = StepSearch(
                 predicate: predicate,
                 range: range,
                 eligible: eligible,
                 becomes: becomes,
                 all: all
             )
+            search.stretched.workers = fleet.jobs
             result = try search.run(in: recording, on: timeline)
             steps = try result.steps.map { try recording.step($0, on: timeline) }
         } catch {

@@ -45,14 +45,10 @@ struct VerifyCommand: InspectCommand {
         if !replay, timeline != nil || reducer != nil {
             throw arguments.usageError("'--timeline' and '--reducer' need '--replay'")
         }
-        let jobs = try arguments.value(Self.jobs)
-        if let jobs, jobs < 1 {
-            throw arguments.usageError("'--jobs' must be 1 or more")
-        }
-        if replay, jobs != nil {
+        jobs = try arguments.jobs(Self.jobs)
+        if replay, try arguments.isGiven(Self.jobs) {
             throw arguments.usageError("'--jobs' does not apply to '--replay'")
         }
-        self.jobs = jobs ?? FleetRun.defaultWorkers
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {

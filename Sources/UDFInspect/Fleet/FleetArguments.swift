@@ -5,11 +5,8 @@ struct FleetArguments {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         inputs = RecordingInputs(arguments.positionals("file"))
-        let jobs = try arguments.value(CommonOptions.jobs)
-        if let jobs, jobs < 1 {
-            throw arguments.usageError("'--jobs' must be 1 or more")
-        }
-        self.jobs = jobs ?? FleetRun.defaultWorkers
+        // `searchJobs` has the same name: either spec reads it.
+        jobs = try arguments.jobs(CommonOptions.jobs)
         // Session ids are per file, so one id cannot choose across files.
         if inputs.isMany, arguments.spec.declares(CommonOptions.session), try arguments.isGiven(CommonOptions.session) {
             throw arguments.usageError("'--session' reads one file; with several files every session is read")

@@ -9,7 +9,8 @@ import UDFLog
 /// under other members is skipped unparsed, and the value is compared only at
 /// steps that wrote under that member (or, narrowed, under the member's
 /// child the path goes through). A path with `[*]` walks every state,
-/// as the reference the randomized tests hold the first way to.
+/// as the reference the randomized tests hold the first way to. A long
+/// timeline is read in stretches at once, each from the value before it.
 struct PathBlame {
     /// How the changes were found.
     enum Strategy: String {
@@ -20,15 +21,19 @@ struct PathBlame {
     }
 
     /// One change at the path. Nil stands for "the path selects nothing".
-    struct Change: Equatable {
-        let step: Int
+    struct Change: Equatable, Sendable {
+        /// The step that made the change.
+        let summary: StepSummary
         let old: JSONValue?
         let new: JSONValue?
+        var step: Int { summary.step }
     }
 
     let path: JSONPath
     /// Whether to read only the steps that may change the child of a member the path goes through.
     var narrowing = ProjectedState.Narrowing.byCost
+    /// How a long timeline is split across threads.
+    var stretched = StretchedWalk()
 
     /// The value `path` selects: the one value, or for a path with `[*]` the
     /// array of every selected value; nil when it selects nothing.
@@ -46,41 +51,67 @@ struct PathBlame {
     }
 
     /// The changes in steps 1…`last` of `timeline`, oldest first, and whether
-    /// the path selected something at any step 0…`last`.
+    /// the path selected something at any step 0…`last`. A long timeline is
+    /// read in stretches at once (`StretchedWalk`).
     func changes(
         in recording: Recording,
         on timeline: TimelineInfo,
         through last: Int,
         strategy: Strategy
     ) throws -> (changes: [Change], everSelected: Bool) {
-        let initial = value(in: try recording.state(at: 0, on: timeline))
-        var previous = initial
-        var everSelected = initial != nil
         var changes: [Change] = []
+        var everSelected = value(in: try recording.state(at: 0, on: timeline)) != nil
         guard last >= 1 else { return ([], everSelected) }
+        try stretched.run(1...last, in: recording, job: { recording, stretch, _ in
+            try self.changes(in: recording, on: timeline, stretch, strategy: strategy)
+        }, deliver: { found in
+            changes += found.changes
+            everSelected = everSelected || found.everSelected
+            return true
+        })
+        return (changes, everSelected)
+    }
+
+    /// What one stretch found: its changes, and whether the path selected
+    /// something at any of its steps.
+    private struct Found: Sendable {
+        let changes: [Change]
+        let everSelected: Bool
+    }
+
+    /// The changes in `stretch` (after step 0), from the value at the step before it.
+    private func changes(in recording: Recording, on timeline: TimelineInfo, _ stretch: ClosedRange<Int>, strategy: Strategy) throws -> Found {
+        let before = try recording.state(at: stretch.lowerBound - 1, on: timeline)
+        var previous = value(in: before)
+        var everSelected = false
+        var changes: [(step: Int, old: JSONValue?, new: JSONValue?)] = []
         func record(_ step: Int, _ state: JSONValue) {
             let current = value(in: state)
             if current != nil { everSelected = true }
             if current != previous {
-                changes.append(Change(step: step, old: previous, new: current))
+                changes.append((step, previous, current))
                 previous = current
             }
         }
         switch strategy {
         case .walk:
-            try recording.walk(timeline, range: 1...last) { summary, state in
+            var summaries: [StepSummary] = []
+            try recording.walk(timeline, range: stretch) { summary, state in
+                let count = changes.count
                 record(summary.step, state)
+                if changes.count > count { summaries.append(summary) }
                 return true
             }
+            return Found(changes: zip(summaries, changes).map { Change(summary: $0, old: $1.old, new: $1.new) }, everSelected: everSelected)
         case .patches:
             var projection = ProjectedState(paths: [path])
-            projection.reset(to: try recording.state(at: 0, on: timeline))
-            try projection.narrow(narrowing, in: recording, on: timeline, range: 1...last)
+            projection.reset(to: before)
+            try projection.narrow(narrowing, in: recording, on: timeline, range: stretch)
             // Where the path lives now: a step whose operations cannot reach
             // it (say, under another element than the one holding an id) is
             // not selected again.
             var route = PathRoute(path, in: projection.state)
-            try recording.storedBytes(on: timeline, range: 1...last, touching: projection.indexKeys) { step, stored in
+            try recording.storedBytes(on: timeline, range: stretch, touching: projection.indexKeys) { step, stored in
                 switch try projection.take(stored, step: step, timeline: timeline.name) {
                 case .unchanged:
                     return true
@@ -95,7 +126,9 @@ struct PathBlame {
                 route = PathRoute(path, in: projection.state)
                 return true
             }
+            // Read here, so that a long timeline's are read in stretches too.
+            let summaries = try recording.steps(changes.map(\.step), on: timeline)
+            return Found(changes: zip(summaries, changes).map { Change(summary: $0, old: $1.old, new: $1.new) }, everSelected: everSelected)
         }
-        return (changes, everSelected)
     }
 }

@@ -8,11 +8,12 @@ import UDFLog
 /// (`ProjectedState`; narrowed, only their children the paths go through),
 /// from the stored rows: a step that wrote under none of
 /// them keeps the predicate's last verdict. The search stops at the first
-/// answer unless every answer is wanted.
+/// answer unless every answer is wanted. A long range is searched in
+/// stretches at once (`StretchedWalk`).
 struct StepSearch {
     let predicate: Predicate
     /// Only steps in this range.
-    let range: ClosedRange<Int>
+    var range: ClosedRange<Int>
     /// Only these steps count as answers (from an action-name glob); nil for all.
     let eligible: Set<Int>?
     /// Answer where the predicate turns true: it holds after the step and not before it.
@@ -21,6 +22,8 @@ struct StepSearch {
     let all: Bool
     /// Whether to read only the steps that may change the children of members the paths go through.
     var narrowing = ProjectedState.Narrowing.byCost
+    /// How a long range is split across threads.
+    var stretched = StretchedWalk()
 
     struct Result {
         let steps: [Int]
@@ -31,6 +34,28 @@ struct StepSearch {
     }
 
     func run(in recording: Recording, on timeline: TimelineInfo) throws -> Result {
+        guard range.lowerBound <= timeline.lastStep else { return try walk(in: recording, on: timeline) }
+        var steps: [Int] = []
+        var unseen: [JSONPath]?
+        var searchedWholeRange = true
+        let searched = range.lowerBound...min(range.upperBound, timeline.lastStep)
+        try stretched.run(searched, in: recording, job: { recording, stretch, signal in
+            var part = self
+            part.range = stretch
+            return try part.walk(in: recording, on: timeline, until: signal)
+        }, deliver: { found in
+            steps += found.steps
+            // A path is unseen when no stretch saw it.
+            unseen = unseen?.filter { found.unseenPaths.contains($0) } ?? found.unseenPaths
+            searchedWholeRange = found.searchedWholeRange
+            return all || found.steps.isEmpty
+        })
+        return Result(steps: steps, unseenPaths: unseen ?? predicate.paths, searchedWholeRange: searchedWholeRange)
+    }
+
+    /// Searches `range` in one walk, on this thread; stops early, with an
+    /// unfinished result, once `signal` is stopped.
+    private func walk(in recording: Recording, on timeline: TimelineInfo, until signal: StretchedWalk.StopSignal? = nil) throws -> Result {
         var answers: [Int] = []
         var unseen = predicate.paths
         var previous: Bool?
@@ -101,6 +126,10 @@ struct StepSearch {
             var next = first
             try projection.narrow(narrowing, in: recording, on: timeline, range: first...last)
             try recording.storedBytes(on: timeline, range: first...last, touching: projection.indexKeys) { step, stored in
+                if signal?.isStopped == true {
+                    stoppedEarly = true
+                    return false
+                }
                 if visitUnchanged(next..<step) { return false }
                 next = step + 1
                 switch try projection.take(stored, step: step, timeline: timeline.name) {

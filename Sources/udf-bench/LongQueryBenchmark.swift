@@ -46,7 +46,8 @@ enum LongQueryBenchmark {
     }
 
     /// `verify` once on one thread and once on every core, then each query: `runs` times, or once when one run
-    /// takes over two seconds; and each query again, side by side, on a copy
+    /// takes over two seconds; and each query again, side by side: `find`
+    /// and `blame` on one thread (`--jobs 1`), and every query on a copy
     /// whose changed-members index is switched off and on one that reads it
     /// to v5's depth (members only, not their children).
     static func rows(binary: String, path: String, scenario: String, queries: [Query], runs: Int, progress: (String) -> Void) -> [BenchRow] {
@@ -83,6 +84,10 @@ enum LongQueryBenchmark {
             }
             let versus = anchor.map { ", \(Format.digits($0.wall / seconds))× faster than one walk" } ?? ""
             var plain = ""
+            // `find` and `blame` read a long timeline on every core; on one, side by side.
+            if ["blame", "find"].contains(query.arguments.first), let (one, _) = time(binary, query.arguments + ["--jobs", "1"], runs: runs) {
+                plain += "; one thread (--jobs 1) \(Format.duration(one)), \(Format.digits(one / seconds))×"
+            }
             if let membersOnly, let (members, _) = time(binary, query.arguments.map { $0 == path ? membersOnly : $0 }, runs: runs) {
                 plain += "; members only (v5) \(Format.duration(members)), \(Format.digits(members / seconds))×"
             }

@@ -45,6 +45,9 @@ import UDFSQLite
         #expect(StretchedWalk(workers: 1, minimumStretch: 1).stretches(of: 0...999) == [0...999])
         #expect(StretchedWalk(workers: 2, minimumStretch: 600).stretches(of: 0...999) == [0...999])
         #expect(StretchedWalk(workers: 2, minimumStretch: 250).stretches(of: 0...999) == [0...249, 250...499, 500...749, 750...999])
+        // A walk the index lets skip most steps is split by the steps it reads.
+        #expect(StretchedWalk(workers: 2, minimumStretch: 100).stretches(of: 0...999, reading: 250) == [0...499, 500...999])
+        #expect(StretchedWalk(workers: 2, minimumStretch: 100).stretches(of: 0...999, reading: 199) == [0...999])
     }
 
     @Test(arguments: [UInt64(31), 32])

@@ -62,7 +62,8 @@ struct PathBlame {
         var changes: [Change] = []
         var everSelected = value(in: try recording.state(at: 0, on: timeline)) != nil
         guard last >= 1 else { return ([], everSelected) }
-        try stretched.run(1...last, in: recording, job: { recording, stretch, _ in
+        let reading = strategy == .walk ? last : try ProjectedState.stepsRead(for: [path], narrowing: narrowing, in: recording, on: timeline, range: 1...last)
+        try stretched.run(1...last, reading: reading, in: recording, job: { recording, stretch, _ in
             try self.changes(in: recording, on: timeline, stretch, strategy: strategy)
         }, deliver: { found in
             changes += found.changes

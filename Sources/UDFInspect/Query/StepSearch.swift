@@ -39,7 +39,8 @@ struct StepSearch {
         var unseen: [JSONPath]?
         var searchedWholeRange = true
         let searched = range.lowerBound...min(range.upperBound, timeline.lastStep)
-        try stretched.run(searched, in: recording, job: { recording, stretch, signal in
+        let reading = try ProjectedState.stepsRead(for: predicate.paths, narrowing: narrowing, in: recording, on: timeline, range: searched)
+        try stretched.run(searched, reading: reading, in: recording, job: { recording, stretch, signal in
             var part = self
             part.range = stretch
             return try part.walk(in: recording, on: timeline, until: signal)

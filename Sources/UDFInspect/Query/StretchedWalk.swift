@@ -13,10 +13,10 @@ import UDFLog
 struct StretchedWalk: Sendable {
     /// Threads to read on: one per core by default, at most `maximumWorkers`.
     var workers = ProcessInfo.processInfo.activeProcessorCount
-    /// A range is split only into stretches of at least this many steps:
-    /// opening a connection and rebuilding a stretch's first state costs
-    /// about as much as reading a few hundred steps.
-    var minimumStretch = 32_768
+    /// A walk is split only into stretches that read at least this many
+    /// steps each: opening a connection and rebuilding a stretch's first
+    /// state costs about as much as reading a few hundred steps.
+    var minimumStretch = 8_192
 
     /// The most threads a query reads on, whatever it is asked: each holds
     /// a connection and its files open.
@@ -31,9 +31,11 @@ struct StretchedWalk: Sendable {
 
     private var threads: Int { min(max(1, workers), Self.maximumWorkers) }
 
-    /// `range` cut into up to four stretches a worker, of equal length.
-    func stretches(of range: ClosedRange<Int>) -> [ClosedRange<Int>] {
-        let count = min(threads * 4, range.count / max(1, minimumStretch))
+    /// `range` cut into up to four stretches a worker, of equal length, for
+    /// a walk that reads `reading` of its steps (the others the file's
+    /// index leaves out).
+    func stretches(of range: ClosedRange<Int>, reading: Int? = nil) -> [ClosedRange<Int>] {
+        let count = min(threads * 4, (reading ?? range.count) / max(1, minimumStretch))
         guard threads > 1, count > 1 else { return [range] }
         return (0..<count).map { part in
             (range.lowerBound + range.count * part / count)...(range.lowerBound + range.count * (part + 1) / count - 1)
@@ -47,11 +49,12 @@ struct StretchedWalk: Sendable {
     /// The first stretch, in step order, that throws ends the walk with its error.
     func run<Output: Sendable>(
         _ range: ClosedRange<Int>,
+        reading: Int? = nil,
         in recording: Recording,
         job: @escaping @Sendable (_ recording: Recording, _ stretch: ClosedRange<Int>, _ signal: StopSignal) throws -> Output,
         deliver: (Output) -> Bool
     ) throws {
-        let stretches = stretches(of: range)
+        let stretches = stretches(of: range, reading: reading)
         let signal = StopSignal()
         guard stretches.count > 1 else {
             _ = deliver(try job(recording, range, signal))

@@ -25,6 +25,27 @@ import UDFRecorder
         return (result.status, changes, result.stderr)
     }
 
+    /// A value is cut only when it has more than 60 characters, however
+    /// many bytes they take: the byte count only lets short text skip counting.
+    @Test func valuesAreCutByCharactersNotBytes() {
+        for unit in ["a", "\u{e9}", "e\u{301}", "\u{1F600}", "\u{1F1EF}\u{1F1F5}"] {
+            for length in 55...64 {
+                // A JSON string's text has two quotes around it.
+                let value = JSONValue.string(String(repeating: unit, count: length - 2))
+                let text = value.canonicalText
+                let alone = BlameCommand.describe(value)
+                let pair = BlameCommand.describe(.string("x"), value)
+                if text.count <= BlameCommand.valueWidth {
+                    #expect(alone == text, "\(unit) × \(length)")
+                    #expect(pair == "\"x\" → " + text, "\(unit) × \(length)")
+                } else {
+                    #expect(alone.count == BlameCommand.valueWidth && alone.hasSuffix("…"), "\(unit) × \(length)")
+                    #expect(pair.hasPrefix("\"x\" → ") && pair.count < "\"x\" → ".count + text.count, "\(unit) × \(length)")
+                }
+            }
+        }
+    }
+
     @Test func listsExactlyTheStepsThatChangedTheTodo() async throws {
         let todo = #"{"done":false,"id":2,"title":"Walk the dog"}"#
         let found = try await changes([".todos[id=2]"])

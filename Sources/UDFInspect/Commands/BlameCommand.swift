@@ -110,7 +110,8 @@ struct BlameCommand: InspectCommand {
     static func describe(_ value: JSONValue?) -> String {
         guard let value else { return "(absent)" }
         let text = value.canonicalText
-        guard text.count > valueWidth else { return text }
+        // No more bytes than the width is no more characters: nothing to cut.
+        guard text.utf8.count > valueWidth, text.count > valueWidth else { return text }
         return String(text.prefix(valueWidth - 1)) + "…"
     }
 
@@ -119,8 +120,14 @@ struct BlameCommand: InspectCommand {
     /// not read alike: `…"Buy milk"}] → …"Buy milk"},{"done":false,"id":2,…`.
     static func describe(_ old: JSONValue?, _ new: JSONValue?) -> String {
         guard let old, let new else { return describe(old) + " → " + describe(new) }
-        let before = Array(old.canonicalText)
-        let after = Array(new.canonicalText)
+        let beforeText = old.canonicalText
+        let afterText = new.canonicalText
+        // No more bytes than the width is no more characters: nothing to cut.
+        if beforeText.utf8.count <= valueWidth, afterText.utf8.count <= valueWidth {
+            return beforeText + " → " + afterText
+        }
+        let before = Array(beforeText)
+        let after = Array(afterText)
         guard before.count > valueWidth || after.count > valueWidth else {
             return String(before) + " → " + String(after)
         }

@@ -60,26 +60,31 @@ public struct TableRenderer: Sendable {
         let cells = rows.map { row in
             (0..<count).map { $0 < row.count ? row[$0] : "" }
         }
-        let measured = includeHeader ? [header] + cells : cells
-        let widths = (0..<count).map { column in
-            measured.map { $0[column].visibleWidth }.max() ?? 0
+        // Each cell is measured once, for the widths and for its padding.
+        let headerWidths = header.map(\.visibleWidth)
+        let cellWidths = cells.map { $0.map(\.visibleWidth) }
+        var widths = includeHeader ? headerWidths : Array(repeating: 0, count: count)
+        for row in cellWidths {
+            for column in 0..<count { widths[column] = max(widths[column], row[column]) }
         }
 
         var lines: [String] = []
+        lines.reserveCapacity(cells.count + 1)
         if includeHeader {
-            lines.append(line(header, widths: widths, style: headerStyle))
+            lines.append(line(header, widths: widths, style: headerStyle, cellWidths: headerWidths))
         }
-        for row in cells {
-            lines.append(line(row, widths: widths, style: { $0 }))
+        for (row, rowWidths) in zip(cells, cellWidths) {
+            lines.append(line(row, widths: widths, style: { $0 }, cellWidths: rowWidths))
         }
         return lines
     }
 
     /// One line of `cells` padded to `widths`; `StreamingTable` shares it.
-    func line(_ cells: [String], widths: [Int], style: (String) -> String) -> String {
+    /// `cellWidths` are the cells' visible widths, when already measured.
+    func line(_ cells: [String], widths: [Int], style: (String) -> String, cellWidths: [Int]? = nil) -> String {
         var text = ""
         for (column, cell) in cells.enumerated() {
-            let padding = String(repeating: " ", count: widths[column] - cell.visibleWidth)
+            let padding = String(repeating: " ", count: widths[column] - (cellWidths?[column] ?? cell.visibleWidth))
             let alignment = column < columns.count ? columns[column].alignment : .left
             if column > 0 {
                 text += String(repeating: " ", count: gap)

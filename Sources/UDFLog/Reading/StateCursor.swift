@@ -59,6 +59,7 @@ final class StateCursor {
     func summaries(at steps: [Int]) throws(RecordingError) -> [StepSummary] {
         let columns = StepsTable.summaryColumns
         var found: [Int: StepSummary] = [:]
+        found.reserveCapacity(steps.count)
         for segment in segments {
             let wanted = steps.filter(segment.steps.contains)
             for start in stride(from: 0, to: wanted.count, by: IndexedReads.stepsPerQuery) {

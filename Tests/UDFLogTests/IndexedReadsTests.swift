@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import UDFLog
 
@@ -11,6 +12,27 @@ import Testing
             bits[(step - base) / 8] |= 1 << ((step - base) % 8)
         }
         return (base, bits)
+    }
+
+    /// The count a byte at a time is the count a step at a time, for ranges
+    /// that start and end anywhere in a byte, within one byte or many.
+    @Test func namedCountIsTheCountOfEachStepNamed() {
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<2_000 {
+            let lower = Int.random(in: 0..<3_000, using: &random)
+            let range = lower...(lower + Int.random(in: 0..<(Bool.random(using: &random) ? 20 : 3_000), using: &random))
+            let density = Int.random(in: 1...100, using: &random)
+            let named = range.filter { _ in Int.random(in: 0..<100, using: &random) < density }
+            let touched = Self.touched(named, in: range)
+            // Named steps just outside the range must not count.
+            var wider = touched
+            for outside in [range.lowerBound - 1, range.upperBound + 1] where outside >= touched.base && (outside - touched.base) / 8 < wider.bits.count {
+                wider.bits[(outside - touched.base) / 8] |= 1 << ((outside - touched.base) % 8)
+            }
+            for bitmap in [touched, wider] {
+                #expect(IndexedReads.namedCount(range, in: bitmap) == range.count { IndexedReads.isNamed($0, in: bitmap) }, "\(range), density \(density)")
+            }
+        }
     }
 
     @Test func sparseStepsGoByNumberAndMostlyNamedStretchesWhole() {

@@ -32,6 +32,22 @@ struct IndexedReads: Sequence, IteratorProtocol {
         return touched.bits[index / 8] & (1 << (index % 8)) != 0
     }
 
+    /// How many of `steps` `touched` names: a bit count a byte at a time,
+    /// the same as testing each step with `isNamed`.
+    static func namedCount(_ steps: ClosedRange<Int>, in touched: (base: Int, bits: [UInt8])) -> Int {
+        let first = steps.lowerBound - touched.base
+        let last = steps.upperBound - touched.base
+        let firstByte = first / 8
+        let lastByte = last / 8
+        // The bits of `first`'s byte from `first` on, and of `last`'s up to `last`.
+        let head = UInt8(truncatingIfNeeded: 0xFF << (first % 8))
+        let tail = UInt8(truncatingIfNeeded: 0xFF >> (7 - last % 8))
+        if firstByte == lastByte { return (touched.bits[firstByte] & head & tail).nonzeroBitCount }
+        var count = (touched.bits[firstByte] & head).nonzeroBitCount + (touched.bits[lastByte] & tail).nonzeroBitCount
+        for byte in touched.bits[(firstByte + 1)..<lastByte] { count += byte.nonzeroBitCount }
+        return count
+    }
+
     private func isNamed(_ step: Int) -> Bool {
         Self.isNamed(step, in: touched)
     }

@@ -326,7 +326,7 @@ final class StateCursor {
             case .uncovered:
                 total += (lower...upper).count
             case .covered(let indexed, let touched):
-                total += indexed.count { IndexedReads.isNamed($0, in: touched) } + upper - indexed.upperBound
+                total += IndexedReads.namedCount(indexed, in: touched) + upper - indexed.upperBound
             }
         }
         return total

@@ -129,6 +129,20 @@ import UDFSQLite
         }
     }
 
+    /// `--jobs` chooses the threads of `find` and `blame`; the output is the
+    /// same with any number, and less than 1 is a usage error.
+    @Test func jobsIsCheckedAndChangesNothingPrinted() async {
+        for command in [["blame", Fixtures.demo, ".todos"], ["find", Fixtures.demo, "--where", ".todos[1] exists", "--all"]] {
+            let one = await InspectorHarness.run(command + ["--jobs", "1"])
+            let three = await InspectorHarness.run(command + ["--jobs", "3"])
+            #expect(one.status == 0 && !one.stdout.isEmpty, "\(command)")
+            #expect(three.stdout == one.stdout && three.status == one.status, "\(command)")
+            let zero = await InspectorHarness.run(command + ["--jobs", "0"])
+            #expect(zero.status == 64, "\(command)")
+            #expect(zero.stderr.hasPrefix("Error: '--jobs' must be 1 or more\n"), "\(command)")
+        }
+    }
+
     /// One walk stops at its first answer and never reads a broken step
     /// after it; with no answer it reports the first broken step. Stretches
     /// read ahead, so a later broken stretch fails on its own thread, and the

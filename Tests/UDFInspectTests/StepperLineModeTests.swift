@@ -1,7 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+import UDFDiff
 @testable import UDFInspect
+import UDFJSON
 
 /// Line mode, driven through stdin of the built `udf-inspect` and in-process.
 @Suite struct StepperLineModeTests {
@@ -71,6 +73,28 @@ import Testing
                 ]
               }
             """)
+    }
+
+    /// The stepper's find searches as `find` does, through the index; it
+    /// must stop where walking every state first finds the predicate true.
+    @Test func findStopsWhereWalkingEveryStateDoes() throws {
+        let selection = try RecordingSelection(path: Fixtures.path("todo-workload.udf"), session: nil, timeline: nil)
+        let document = try StepperDocument(selection)
+        var states: [JSONValue] = []
+        try selection.recording.walk(selection.timeline) { _, state in
+            states.append(state)
+            return true
+        }
+        var matched = 0
+        for text in [".todos[0].done == true", ".todos[2] exists", "not (.todos[3] exists)", ".filter == \"active\"", "length(.todos) > 5"] {
+            let predicate = try UDFDiff.Predicate.parse(text)
+            for start in [0, 1, 40, 150, states.count - 2] {
+                let walked = states.indices.first { $0 > start && predicate.evaluate(on: states[$0]) }
+                #expect(try document.firstMatch(of: predicate, after: start) == walked, "\(text) after \(start)")
+                if walked != nil { matched += 1 }
+            }
+        }
+        #expect(matched >= 10, "most searches find a step")
     }
 
     @Test func badLinesReportOneErrorEachAndGoOn() throws {

@@ -105,22 +105,18 @@ final class StepperDocument {
 
     /// The first step after `step` whose state satisfies `predicate`, or nil.
     ///
-    /// It walks the states one patch at a time, the cheapest way to visit
-    /// consecutive states.
+    /// It searches as `find` does (`StepSearch`): only the steps the file's
+    /// index says may change the predicate's paths, on every core for a long
+    /// timeline.
     func firstMatch(of predicate: Predicate, after step: Int) throws(InspectError) -> Int? {
         guard step < lastStep else { return nil }
-        var found: Int?
         do {
-            try recording.walk(timeline, range: (step + 1)...lastStep) { summary, state in
-                guard predicate.evaluate(on: state) else { return true }
-                found = summary.step
-                return false
-            }
+            let search = StepSearch(predicate: predicate, range: (step + 1)...lastStep, eligible: nil, becomes: false, all: false)
+            return try search.run(in: recording, on: timeline).steps.first
         } catch let error as RecordingError {
             throw InspectError(error)
         } catch {
             throw InspectError.io("\(error)")
         }
-        return found
     }
 }

@@ -127,7 +127,7 @@ struct PathBlame {
                 route = PathRoute(path, in: projection.state)
                 return true
             }
-            // Read here, so that a long timeline's are read in stretches too.
+            // The changes' step metadata, read here so that it too is read in stretches.
             let summaries = try recording.steps(changes.map(\.step), on: timeline)
             return Found(changes: zip(summaries, changes).map { Change(summary: $0, old: $1.old, new: $1.new) }, everSelected: everSelected)
         }

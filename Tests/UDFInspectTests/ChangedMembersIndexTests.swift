@@ -78,11 +78,7 @@ import UDFSQLite
         let timeline = try indexed.timeline(nil, in: try indexed.session(nil))
         #expect(try indexed.indexCoverage(timelineID: timeline.id)?.depth == .children)
         #expect(try plain.indexCoverage(timelineID: timeline.id)?.depth == nil)
-        var states: [JSONValue] = []
-        try indexed.walk(timeline) { _, state in
-            states.append(state)
-            return true
-        }
+        let walk = try WalkedStates(indexed, timeline)
         for text in Self.paths {
             let blame = PathBlame(path: try JSONPath(parsing: text))
             let walked = try blame.changes(in: indexed, on: timeline, through: timeline.lastStep, strategy: .walk)
@@ -93,18 +89,16 @@ import UDFSQLite
             #expect(scanned.changes == walked.changes, "blame \(text) without the index, seed \(seed)")
 
             let predicate = try Predicate.parse("\(text) exists")
-            let expected = states.map { predicate.evaluate(on: $0) }
             for range in [0...timeline.lastStep, 50...333] {
                 for becomes in [false, true] {
                     let found = try StepSearch(predicate: predicate, range: range, eligible: nil, becomes: becomes, all: true)
                         .run(in: indexed, on: timeline)
-                    let answers = range.filter { becomes ? $0 > 0 && expected[$0] && !expected[$0 - 1] : expected[$0] }
-                    #expect(found.steps == answers, "find \(text) exists, becomes \(becomes), \(range), seed \(seed)")
+                    #expect(found.steps == walk.answers(predicate, in: range, becomes: becomes), "find \(text) exists, becomes \(becomes), \(range), seed \(seed)")
                 }
                 let odd = Set(range.filter { $0 % 2 == 1 })
                 let first = try StepSearch(predicate: predicate, range: range, eligible: odd, becomes: false, all: false)
                     .run(in: indexed, on: timeline)
-                #expect(first.steps == Array(range.filter { odd.contains($0) && expected[$0] }.prefix(1)), "find --first \(text), seed \(seed)")
+                #expect(first.steps == Array(walk.answers(predicate, in: range).filter(odd.contains).prefix(1)), "find --first \(text), seed \(seed)")
             }
         }
     }
@@ -130,11 +124,7 @@ import UDFSQLite
         let recording = try Recording(path: path)
         let timeline = try recording.timeline(nil, in: try recording.session(nil))
         #expect(try recording.verify().problems == [])
-        var states: [JSONValue] = []
-        try recording.walk(timeline) { _, state in
-            states.append(state)
-            return true
-        }
+        let walk = try WalkedStates(recording, timeline)
         for text in [".dense", ".sparse", ".rare"] {
             let blame = PathBlame(path: try JSONPath(parsing: text))
             let walked = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .walk)
@@ -142,12 +132,10 @@ import UDFSQLite
             #expect(fromIndex.changes == walked.changes, "blame \(text)")
             for (predicateText, range) in [("\(text) >= 1", 777...4_321), ("\(text) > 20", 1_023...4_100), ("\(text) == 1", 0...5_000)] {
                 let predicate = try Predicate.parse(predicateText)
-                let expected = states.map { predicate.evaluate(on: $0) }
                 for becomes in [false, true] {
                     let found = try StepSearch(predicate: predicate, range: range, eligible: nil, becomes: becomes, all: true)
                         .run(in: recording, on: timeline)
-                    #expect(found.steps == range.filter { becomes ? $0 > 0 && expected[$0] && !expected[$0 - 1] : expected[$0] },
-                            "find \(predicateText) in \(range), becomes \(becomes)")
+                    #expect(found.steps == walk.answers(predicate, in: range, becomes: becomes), "find \(predicateText) in \(range), becomes \(becomes)")
                 }
             }
         }

@@ -84,38 +84,24 @@ import UDFSQLite
         let timeline = try recording.timeline(nil, in: try recording.session(nil))
         #expect(try recording.indexCoverage(timelineID: timeline.id)?.depth == .children)
         #expect(try recording.verify().problems == [])
-        var states: [JSONValue] = []
-        try recording.walk(timeline) { _, state in
-            states.append(state)
-            return true
-        }
+        let walk = try WalkedStates(recording, timeline)
+        try Self.expectBlameAsWalking(Self.paths, in: recording, on: timeline, "seed \(seed)")
         for text in Self.paths {
-            let path = try JSONPath(parsing: text)
-            let walked = try PathBlame(path: path).changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .walk)
-            for narrowing in [ProjectedState.Narrowing.always, .never, .byCost] {
-                let read = try PathBlame(path: path, narrowing: narrowing)
-                    .changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches)
-                #expect(read.changes == walked.changes, "blame \(text), \(narrowing), seed \(seed)")
-                #expect(read.everSelected == walked.everSelected, "blame \(text), \(narrowing), seed \(seed)")
-            }
             let predicate = try Predicate.parse("\(text) exists")
-            let expected = states.map { predicate.evaluate(on: $0) }
             for range in [0...timeline.lastStep, 77...555] {
                 for becomes in [false, true] {
                     let found = try StepSearch(predicate: predicate, range: range, eligible: nil, becomes: becomes, all: true, narrowing: .always)
                         .run(in: recording, on: timeline)
-                    let answers = range.filter { becomes ? $0 > 0 && expected[$0] && !expected[$0 - 1] : expected[$0] }
-                    #expect(found.steps == answers, "find \(text) exists, becomes \(becomes), \(range), seed \(seed)")
+                    #expect(found.steps == walk.answers(predicate, in: range, becomes: becomes), "find \(text) exists, becomes \(becomes), \(range), seed \(seed)")
                 }
             }
         }
         // Values, not only presence: the first step each row's `n` passes 300.
         for index in 0..<4 {
             let predicate = try Predicate.parse(".rows[\(index)].n > 300")
-            let expected = states.indices.first { predicate.evaluate(on: states[$0]) }
             let found = try StepSearch(predicate: predicate, range: 0...timeline.lastStep, eligible: nil, becomes: false, all: false, narrowing: .always)
                 .run(in: recording, on: timeline)
-            #expect(found.steps == expected.map { [$0] } ?? [], "find .rows[\(index)].n > 300, seed \(seed)")
+            #expect(found.steps == Array(walk.answers(predicate, in: 0...timeline.lastStep).prefix(1)), "find .rows[\(index)].n > 300, seed \(seed)")
         }
     }
 
@@ -209,10 +195,11 @@ import UDFSQLite
         for text in paths {
             let path = try JSONPath(parsing: text)
             let walked = try PathBlame(path: path).changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .walk)
-            for narrowing in [ProjectedState.Narrowing.always, .byCost] {
+            for narrowing in [ProjectedState.Narrowing.always, .never, .byCost] {
                 let read = try PathBlame(path: path, narrowing: narrowing)
                     .changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches)
                 #expect(read.changes == walked.changes, "blame \(text), \(narrowing), \(comment)")
+                #expect(read.everSelected == walked.everSelected, "blame \(text), \(narrowing), \(comment)")
             }
         }
     }

@@ -3,7 +3,6 @@ import TestSupport
 import Testing
 import UDFDiff
 @testable import UDFInspect
-import UDFJSON
 
 /// Line mode, driven through stdin of the built `udf-inspect` and in-process.
 @Suite struct StepperLineModeTests {
@@ -80,16 +79,13 @@ import UDFJSON
     @Test func findStopsWhereWalkingEveryStateDoes() throws {
         let selection = try RecordingSelection(path: Fixtures.path("todo-workload.udf"), session: nil, timeline: nil)
         let document = try StepperDocument(selection)
-        var states: [JSONValue] = []
-        try selection.recording.walk(selection.timeline) { _, state in
-            states.append(state)
-            return true
-        }
+        let walk = try WalkedStates(selection.recording, selection.timeline)
+        let last = selection.timeline.lastStep
         var matched = 0
         for text in [".todos[0].done == true", ".todos[2] exists", "not (.todos[3] exists)", ".filter == \"active\"", "length(.todos) > 5"] {
             let predicate = try UDFDiff.Predicate.parse(text)
-            for start in [0, 1, 40, 150, states.count - 2] {
-                let walked = states.indices.first { $0 > start && predicate.evaluate(on: states[$0]) }
+            for start in [0, 1, 40, 150, last - 1] {
+                let walked = walk.answers(predicate, in: (start + 1)...last).first
                 #expect(try document.firstMatch(of: predicate, after: start) == walked, "\(text) after \(start)")
                 if walked != nil { matched += 1 }
             }

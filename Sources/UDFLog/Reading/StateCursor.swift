@@ -64,7 +64,7 @@ final class StateCursor {
             let wanted = steps.filter(segment.steps.contains)
             for start in stride(from: 0, to: wanted.count, by: IndexedReads.stepsPerQuery) {
                 let chunk = wanted[start..<min(start + IndexedReads.stepsPerQuery, wanted.count)]
-                let sql = StepsTable.select(columns) + " WHERE timeline_id = ? AND step IN (" + chunk.map(String.init).joined(separator: ",") + ")"
+                let sql = StepsTable.select(columns, steps: chunk)
                 try recording.query { db in
                     try db.prepare(sql).forEachRow([segment.timelineID]) { row in
                         let summary = try StepRow(row: row, columns: columns).summary(on: timeline.name)
@@ -229,8 +229,7 @@ final class StateCursor {
     func walkRows(
         range: ClosedRange<Int>, columns: [StepColumn], touching keys: ChangeIndexKeys? = nil, _ body: (StepRow) throws -> Bool
     ) throws {
-        let select = StepsTable.select(columns)
-        let everyRow = select + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
+        let everyRow = StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
         /// Reads the rows of `steps` on one timeline, every one of them or
         /// only `wanted`, in order; false when `body` stopped.
         func read(_ sql: String, _ timelineID: Int, _ steps: ClosedRange<Int>, wanted: [Int]? = nil) throws -> Bool {
@@ -276,12 +275,8 @@ final class StateCursor {
                 case .stretch(let steps):
                     guard try read(everyRow, segment.timelineID, steps) else { return }
                 case .steps(let steps):
-                    // Without a range beside it, SQLite looks each step up in the
-                    // index instead of scanning every entry between the first and last.
-                    let byNumber = select + " WHERE timeline_id = ? AND step IN ("
-                        + steps.map(String.init).joined(separator: ",") + ") ORDER BY step"
                     guard let first = steps.first, let last = steps.last,
-                          try read(byNumber, segment.timelineID, first...last, wanted: steps) else { return }
+                          try read(StepsTable.select(columns, steps: steps), segment.timelineID, first...last, wanted: steps) else { return }
                 }
             }
             // The steps after the index's last, not merged yet, are read in full.

@@ -77,6 +77,13 @@ enum StepsTable {
         "SELECT " + columns.map(\.expression).joined(separator: ", ") + " FROM steps"
     }
 
+    /// `columns` of `steps` of one timeline (bound to `?`), in step order.
+    /// Without a range beside the list, SQLite looks each step up in the
+    /// index instead of scanning every entry between the first and last.
+    static func select(_ columns: [StepColumn], steps: some Sequence<Int>) -> String {
+        select(columns) + " WHERE timeline_id = ? AND step IN (" + steps.map(String.init).joined(separator: ",") + ") ORDER BY step"
+    }
+
     /// The columns a `StepSummary` is made of.
     static let summaryColumns: [StepColumn] = [
         .step, .timelineID, .time, .action, .actionName, .cause, .reducerNanoseconds,

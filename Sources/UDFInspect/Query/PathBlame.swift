@@ -62,9 +62,15 @@ struct PathBlame {
         var changes: [Change] = []
         var everSelected = value(in: try recording.state(at: 0, on: timeline)) != nil
         guard last >= 1 else { return ([], everSelected) }
-        let reading = strategy == .walk ? last : try ProjectedState.stepsRead(for: [path], narrowing: narrowing, in: recording, on: timeline, range: 1...last)
-        try stretched.run(1...last, reading: reading, in: recording, job: { recording, stretch, _ in
-            try self.changes(in: recording, on: timeline, stretch, strategy: strategy)
+        // What `.patches` keeps of each state: decided once, for every stretch.
+        var projection = ProjectedState(paths: [path])
+        var reading = last
+        if strategy == .patches {
+            try projection.narrow(narrowing, in: recording, on: timeline, range: 1...last)
+            reading = try projection.stepsRead(in: recording, on: timeline, range: 1...last)
+        }
+        try stretched.run(1...last, reading: reading, in: recording, job: { [projection] recording, stretch, _ in
+            try self.changes(in: recording, on: timeline, stretch, strategy: strategy, keeping: projection)
         }, deliver: { found in
             changes += found.changes
             everSelected = everSelected || found.everSelected
@@ -80,8 +86,11 @@ struct PathBlame {
         let everSelected: Bool
     }
 
-    /// The changes in `stretch` (after step 0), from the value at the step before it.
-    private func changes(in recording: Recording, on timeline: TimelineInfo, _ stretch: ClosedRange<Int>, strategy: Strategy) throws -> Found {
+    /// The changes in `stretch` (after step 0), from the value at the step
+    /// before it; `.patches` keeps what `projection` keeps.
+    private func changes(
+        in recording: Recording, on timeline: TimelineInfo, _ stretch: ClosedRange<Int>, strategy: Strategy, keeping projection: ProjectedState
+    ) throws -> Found {
         let before = try recording.state(at: stretch.lowerBound - 1, on: timeline)
         var previous = value(in: before)
         var everSelected = false
@@ -105,9 +114,8 @@ struct PathBlame {
             }
             return Found(changes: zip(summaries, changes).map { Change(summary: $0, old: $1.old, new: $1.new) }, everSelected: everSelected)
         case .patches:
-            var projection = ProjectedState(paths: [path])
+            var projection = projection
             projection.reset(to: before)
-            try projection.narrow(narrowing, in: recording, on: timeline, range: stretch)
             // Where the path lives now: a step whose operations cannot reach
             // it (say, under another element than the one holding an id) is
             // not selected again.

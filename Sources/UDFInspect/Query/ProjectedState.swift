@@ -92,15 +92,10 @@ struct ProjectedState {
         }
     }
 
-    /// How many steps of `range` a walk keeping `paths` reads: those the
-    /// file's index names for them (narrowed as `narrowing` chooses), or
-    /// every step when it names none.
-    static func stepsRead(
-        for paths: [JSONPath], narrowing: Narrowing, in recording: Recording, on timeline: TimelineInfo, range: ClosedRange<Int>
-    ) throws -> Int {
-        var projection = ProjectedState(paths: paths)
-        try projection.narrow(narrowing, in: recording, on: timeline, range: range)
-        guard let keys = projection.indexKeys, let count = try recording.indexedStepCount(on: timeline, range: range, touching: keys) else {
+    /// How many steps of `range` a walk keeping this reads: those the
+    /// file's index names for `indexKeys`, or every step when it names none.
+    func stepsRead(in recording: Recording, on timeline: TimelineInfo, range: ClosedRange<Int>) throws -> Int {
+        guard let keys = indexKeys, let count = try recording.indexedStepCount(on: timeline, range: range, touching: keys) else {
             return range.count
         }
         return count

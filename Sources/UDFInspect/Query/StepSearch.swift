@@ -34,16 +34,20 @@ struct StepSearch {
     }
 
     func run(in recording: Recording, on timeline: TimelineInfo) throws -> Result {
-        guard range.lowerBound <= timeline.lastStep else { return try walk(in: recording, on: timeline) }
+        // Only the members the predicate's paths start with are kept (or,
+        // narrowed, their children); decided once, for every stretch.
+        var projection = ProjectedState(paths: predicate.paths)
+        guard range.lowerBound <= timeline.lastStep else { return try walk(in: recording, on: timeline, keeping: projection) }
         var steps: [Int] = []
         var unseen: [JSONPath]?
         var searchedWholeRange = true
         let searched = range.lowerBound...min(range.upperBound, timeline.lastStep)
-        let reading = try ProjectedState.stepsRead(for: predicate.paths, narrowing: narrowing, in: recording, on: timeline, range: searched)
-        try stretched.run(searched, reading: reading, in: recording, job: { recording, stretch, signal in
+        try projection.narrow(narrowing, in: recording, on: timeline, range: searched)
+        let reading = try projection.stepsRead(in: recording, on: timeline, range: searched)
+        try stretched.run(searched, reading: reading, in: recording, job: { [projection] recording, stretch, signal in
             var part = self
             part.range = stretch
-            return try part.walk(in: recording, on: timeline, until: signal)
+            return try part.walk(in: recording, on: timeline, keeping: projection, until: signal)
         }, deliver: { found in
             steps += found.steps
             // A path is unseen when no stretch saw it.
@@ -54,9 +58,11 @@ struct StepSearch {
         return Result(steps: steps, unseenPaths: unseen ?? predicate.paths, searchedWholeRange: searchedWholeRange)
     }
 
-    /// Searches `range` in one walk, on this thread; stops early, with an
-    /// unfinished result, once `signal` is stopped.
-    private func walk(in recording: Recording, on timeline: TimelineInfo, until signal: StretchedWalk.StopSignal? = nil) throws -> Result {
+    /// Searches `range` in one walk, on this thread, keeping what `projection`
+    /// keeps; stops early, with an unfinished result, once `signal` is stopped.
+    private func walk(
+        in recording: Recording, on timeline: TimelineInfo, keeping projection: ProjectedState, until signal: StretchedWalk.StopSignal? = nil
+    ) throws -> Result {
         var answers: [Int] = []
         var unseen = predicate.paths
         var previous: Bool?
@@ -66,9 +72,8 @@ struct StepSearch {
         guard start <= min(range.upperBound, timeline.lastStep) else {
             return Result(steps: [], unseenPaths: unseen, searchedWholeRange: true)
         }
-        // Only the members the predicate's paths start with are kept; the
-        // predicate is evaluated again only after a step wrote under them.
-        var projection = ProjectedState(paths: predicate.paths)
+        // The predicate is evaluated again only after a step wrote under what is kept.
+        var projection = projection
         var holdsNow: Bool?
         var first = start
         /// The step if it is an answer; updates what has been seen.
@@ -125,7 +130,6 @@ struct StepSearch {
         let last = min(range.upperBound, timeline.lastStep)
         if first <= last {
             var next = first
-            try projection.narrow(narrowing, in: recording, on: timeline, range: first...last)
             try recording.storedBytes(on: timeline, range: first...last, touching: projection.indexKeys) { step, stored in
                 if signal?.isStopped == true {
                     stoppedEarly = true

@@ -46,15 +46,15 @@ struct CommonEnds: Equatable {
         _ old: [JSONValue], _ new: [JSONValue],
         _ body: (_ equal: (Int, Int) -> Bool, _ bitsEqual: (Int) -> Bool) -> Result
     ) -> Result {
-        let stride = MemoryLayout<JSONValue>.stride
         let size = MemoryLayout<JSONValue>.size
-        return old.withUnsafeBytes { mine in
-            new.withUnsafeBytes { theirs in
+        return old.withUnsafeBufferPointer { mine in
+            new.withUnsafeBufferPointer { theirs in
                 func sameBits(_ o: Int, _ n: Int) -> Bool {
                     guard let a = mine.baseAddress, let b = theirs.baseAddress else { return false }
-                    return memcmp(a + o * stride, b + n * stride, size) == 0
+                    return memcmp(a + o, b + n, size) == 0
                 }
-                return body({ o, n in sameBits(o, n) || old[o] == new[n] }, { sameBits($0, $0) })
+                // Read in place: no copy, no reference counting.
+                return body({ o, n in sameBits(o, n) || mine[o] == theirs[n] }, { sameBits($0, $0) })
             }
         }
     }

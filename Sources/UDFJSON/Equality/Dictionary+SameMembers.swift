@@ -5,13 +5,13 @@ extension Dictionary where Key == String, Value == JSONValue {
     ///
     /// The members are read in place (`DictionaryBuckets`), with no copy and
     /// no reference counting, and matched by their bits first:
-    /// - A key matches one of `other`'s with the same 16 bytes, first in
-    ///   the same bucket (a copy of the same storage keeps its buckets), then,
-    ///   in a small object, in any bucket. Equal bits are the same scalars:
+    /// - A key matches one of `other`'s with the same 16 bytes: in a small
+    ///   object in any bucket, in a larger one in the same bucket (a copy of
+    ///   the same storage keeps its buckets). Equal bits are the same scalars:
     ///   an inline string is its bytes, a larger one shares an immutable
     ///   buffer. A key matching no bits is looked up by hashing, exactly.
     /// - Values with the same bits are equal (see `sameBitsRun`); others
-    ///   are compared by `==`.
+    ///   are compared by `==`, read in place.
     ///
     /// Every key of `self` found in `other`, with both the same size, is a
     /// one-to-one match: an object cannot hold two keys with the same scalars.
@@ -21,28 +21,44 @@ extension Dictionary where Key == String, Value == JSONValue {
         guard MemoryLayout<String>.size == 16, let mine = DictionaryBuckets.of(self), let theirs = DictionaryBuckets.of(other) else {
             return hasSameMembersByLookup(as: other)
         }
-        let scansEveryBucket = other.count <= Self.keyScanLimit
-        for word in 0..<mine.wordCount {
-            var occupied = mine.occupancy(word: word)
-            while occupied != 0 {
-                let bucket = word << 6 | occupied.trailingZeroBitCount
-                occupied &= occupied - 1
-                let value = mine.value(at: bucket)
-                guard let match = theirs.bucket(withKeyBits: mine.key(at: bucket), hint: bucket, scanning: scansEveryBucket) else {
-                    guard let theirValue = other.value(exactlyAt: mine.key(at: bucket, as: String.self)),
-                          theirValue == value.load(as: JSONValue.self) else { return false }
-                    continue
-                }
-                let theirValue = theirs.value(at: match)
-                if InPlaceBytes.equal(value, theirValue, in: 0..<MemoryLayout<JSONValue>.size) { continue }
-                guard value.load(as: JSONValue.self) == theirValue.load(as: JSONValue.self) else { return false }
+        guard other.count <= Self.keyScanLimit else {
+            return mine.allMembers { key, value, bucket in
+                matches(key: key, value: value, at: theirs.bucket(withKeyBits: key, hint: bucket), in: theirs, other)
             }
         }
-        return true
+        // A small object: its keys' bits gathered once, so that each of
+        // ours is looked for in one short run instead of every bucket.
+        return withUnsafeTemporaryAllocation(of: KeyBits.self, capacity: Self.keyScanLimit) { gathered in
+            let theirKeys = theirs.gatherKeyBits(into: gathered)
+            return mine.allMembers { key, value, bucket in
+                let low = key.load(as: UInt64.self)
+                let high = key.load(fromByteOffset: 8, as: UInt64.self)
+                var match: Int?
+                for candidate in theirKeys where candidate.low == low && candidate.high == high {
+                    match = candidate.bucket
+                    break
+                }
+                return matches(key: key, value: value, at: match, in: theirs, other)
+            }
+        }
     }
 
-    /// Objects with at most this many members have every bucket searched
-    /// for a key's bits before hashing it.
+    /// Whether the member with `key` and `value` is in `other`: at `match`
+    /// (the bucket with the key's bits) by bits or `==` read in place, or,
+    /// with no such bucket, by an exact lookup.
+    @inline(__always)
+    private func matches(key: UnsafeRawPointer, value: UnsafeRawPointer, at match: Int?, in theirs: DictionaryBuckets, _ other: Self) -> Bool {
+        guard let match else {
+            guard let theirValue = other.value(exactlyAt: key.load(as: String.self)) else { return false }
+            return value.assumingMemoryBound(to: JSONValue.self).pointee == theirValue
+        }
+        let theirValue = theirs.value(at: match)
+        if InPlaceBytes.equal(value, theirValue, in: 0..<MemoryLayout<JSONValue>.size) { return true }
+        return value.assumingMemoryBound(to: JSONValue.self).pointee == theirValue.assumingMemoryBound(to: JSONValue.self).pointee
+    }
+
+    /// Objects with at most this many members have every key searched for
+    /// a key's bits before hashing it.
     static var keyScanLimit: Int { 16 }
 
     /// The plain path: each member looked up exactly.
@@ -55,26 +71,47 @@ extension Dictionary where Key == String, Value == JSONValue {
     }
 }
 
+/// A key's 16 bytes and the bucket that holds it.
+struct KeyBits {
+    var low: UInt64
+    var high: UInt64
+    var bucket: Int
+}
+
 extension DictionaryBuckets {
-    /// The occupied bucket whose key has the 16 bytes at `key`: `hint` if it
-    /// does, otherwise, when `scanning`, any other; nil when none is found.
-    func bucket(withKeyBits key: UnsafeRawPointer, hint: Int, scanning: Bool) -> Int? {
-        let low = key.load(as: UInt64.self)
-        let high = key.load(fromByteOffset: 8, as: UInt64.self)
-        func holds(_ bucket: Int) -> Bool {
-            let candidate = self.key(at: bucket)
-            return candidate.load(as: UInt64.self) == low && candidate.load(fromByteOffset: 8, as: UInt64.self) == high
-        }
-        if hint < bucketCount, isOccupied(hint), holds(hint) { return hint }
-        guard scanning else { return nil }
+    /// Whether `body` holds for every occupied bucket's key and value.
+    @inline(__always)
+    func allMembers(_ body: (_ key: UnsafeRawPointer, _ value: UnsafeRawPointer, _ bucket: Int) -> Bool) -> Bool {
         for word in 0..<wordCount {
             var occupied = occupancy(word: word)
             while occupied != 0 {
                 let bucket = word << 6 | occupied.trailingZeroBitCount
                 occupied &= occupied - 1
-                if holds(bucket) { return bucket }
+                guard body(key(at: bucket), value(at: bucket), bucket) else { return false }
             }
         }
-        return nil
+        return true
+    }
+
+    /// Every occupied bucket's key bits, written to the front of `buffer`
+    /// (at least `count` long); the run written.
+    func gatherKeyBits(into buffer: UnsafeMutableBufferPointer<KeyBits>) -> UnsafeMutableBufferPointer<KeyBits> {
+        var written = 0
+        _ = allMembers { key, _, bucket in
+            buffer[written] = KeyBits(low: key.load(as: UInt64.self), high: key.load(fromByteOffset: 8, as: UInt64.self), bucket: bucket)
+            written += 1
+            return true
+        }
+        return UnsafeMutableBufferPointer(rebasing: buffer[..<written])
+    }
+
+    /// `hint` when it is occupied by a key with the 16 bytes at `key`
+    /// (a copy of the same storage keeps its buckets); nil otherwise.
+    func bucket(withKeyBits key: UnsafeRawPointer, hint: Int) -> Int? {
+        guard hint < bucketCount, isOccupied(hint) else { return nil }
+        let candidate = self.key(at: hint)
+        let same = candidate.load(as: UInt64.self) == key.load(as: UInt64.self)
+            && candidate.load(fromByteOffset: 8, as: UInt64.self) == key.load(fromByteOffset: 8, as: UInt64.self)
+        return same ? hint : nil
     }
 }

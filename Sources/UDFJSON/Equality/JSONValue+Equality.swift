@@ -7,25 +7,26 @@
 /// Predicates that want numbers compared by value use `isValueEqual(to:)`.
 extension JSONValue {
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null):
-            return true
-        case (.bool(let a), .bool(let b)):
-            return a == b
-        case (.number(let a), .number(let b)):
-            return a.text.hasSameScalars(as: b.text)
-        case (.string(let a), .string(let b)):
-            return a.hasSameScalars(as: b)
-        case (.array(let a), .array(let b)):
-            guard a.count == b.count else { return false }
+        // One value switched on at a time: a switch over the pair `(lhs, rhs)`
+        // copies both into a tuple, retaining and releasing each.
+        switch lhs {
+        case .null:
+            if case .null = rhs { return true }
+        case .bool(let a):
+            if case .bool(let b) = rhs { return a == b }
+        case .number(let a):
+            if case .number(let b) = rhs { return a.text.hasSameScalars(as: b.text) }
+        case .string(let a):
+            if case .string(let b) = rhs { return a.hasSameScalars(as: b) }
+        case .array(let a):
+            guard case .array(let b) = rhs, a.count == b.count else { return false }
             if lhs.isIdentical(to: rhs) { return true }
             return a.hasSameElements(as: b)
-        case (.object(let a), .object(let b)):
-            guard a.count == b.count else { return false }
+        case .object(let a):
+            guard case .object(let b) = rhs, a.count == b.count else { return false }
             if lhs.isIdentical(to: rhs) { return true }
             return a.hasSameMembers(as: b)
-        default:
-            return false
         }
+        return false
     }
 }

@@ -120,7 +120,9 @@ struct PathBlame {
             // it (say, under another element than the one holding an id) is
             // not selected again.
             var route = PathRoute(path, in: projection.state)
-            try recording.storedBytes(on: timeline, range: stretch, touching: projection.indexKeys) { step, stored in
+            // Each change's step metadata comes from the row its patch came from.
+            var summaries: [StepSummary] = []
+            try recording.storedBytesWithSummaries(on: timeline, range: stretch, touching: projection.indexKeys) { step, stored, summary in
                 switch try projection.take(stored, step: step, timeline: timeline.name) {
                 case .unchanged:
                     return true
@@ -131,12 +133,12 @@ struct PathBlame {
                 case .needsWholeState:
                     projection.reset(to: try recording.state(at: step, on: timeline))
                 }
+                let count = changes.count
                 record(step, projection.state)
+                if changes.count > count { summaries.append(try summary()) }
                 route = PathRoute(path, in: projection.state)
                 return true
             }
-            // The changes' step metadata, read here so that it too is read in stretches.
-            let summaries = try recording.steps(changes.map(\.step), on: timeline)
             return Found(changes: zip(summaries, changes).map { Change(summary: $0, old: $1.old, new: $1.new) }, everSelected: everSelected)
         }
     }

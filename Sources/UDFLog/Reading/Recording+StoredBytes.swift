@@ -29,10 +29,33 @@ extension Recording {
         touching keys: ChangeIndexKeys? = nil,
         _ body: (Int, StoredBytes) throws -> Bool
     ) throws {
-        try cursor(for: timeline).walkRows(range: range, columns: [.step, .keyframe, .patch], touching: keys) { row in
+        try storedRows(on: timeline, range: range, touching: keys, columns: [.step, .keyframe, .patch]) { step, stored, _ in
+            try body(step, stored)
+        }
+    }
+
+    /// `storedBytes`, with each step's summary at hand: `summary()` reads
+    /// it from the row already read, so a query that wants the summaries
+    /// of some of the steps it visits looks none of them up again.
+    public func storedBytesWithSummaries(
+        on timeline: TimelineInfo,
+        range: ClosedRange<Int>,
+        touching keys: ChangeIndexKeys? = nil,
+        _ body: (_ step: Int, _ stored: StoredBytes, _ summary: () throws(RecordingError) -> StepSummary) throws -> Bool
+    ) throws {
+        try storedRows(on: timeline, range: range, touching: keys, columns: StepsTable.summaryAndStorageColumns) { step, stored, row in
+            try body(step, stored) { () throws(RecordingError) in try row.summary(on: timeline.name) }
+        }
+    }
+
+    private func storedRows(
+        on timeline: TimelineInfo, range: ClosedRange<Int>, touching keys: ChangeIndexKeys?, columns: [StepColumn],
+        _ body: (Int, StoredBytes, StepRow) throws -> Bool
+    ) throws {
+        try cursor(for: timeline).walkRows(range: range, columns: columns, touching: keys) { row in
             let step = row.int(.step)
-            if let keyframe = row.bytes(.keyframe) { return try body(step, .keyframe(keyframe)) }
-            if let patch = row.bytes(.patch) { return try body(step, .patch(patch)) }
+            if let keyframe = row.bytes(.keyframe) { return try body(step, .keyframe(keyframe), row) }
+            if let patch = row.bytes(.patch) { return try body(step, .patch(patch), row) }
             throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "it has neither a keyframe nor a patch")
         }
     }

@@ -61,13 +61,16 @@ import Testing
         #expect(table.render([]) == ["STEP  ACTION  MS"])
     }
 
-    /// The printable-ASCII shortcut measures what counting characters does,
-    /// and every other text is counted: escapes, CR LF (one character of two
-    /// bytes), a tab, combining marks, normalization pairs, emoji, and long text.
-    @Test func theASCIIShortcutMeasuresAsCountingCharacters() {
+    /// The shortcuts (printable ASCII; no escape byte) measure what counting
+    /// characters does, on every kind of text: escapes, CR LF (one character
+    /// of two bytes), a tab, combining marks, normalization pairs, emoji,
+    /// arrows, a mark or a prepended sign beside an escape, and long text.
+    @Test func theShortcutsMeasureAsCountingCharacters() {
         let texts = [
             "", "addTodo", "toggleTodo(id: 3)", "~ !\"#}", "\u{1B}[31mred\u{1B}[0m", "a\r\nb", "a\tb", "\u{7F}x",
             "cafe\u{301}", "caf\u{E9}", "👩‍👩‍👧", "x\u{0}y", String(repeating: "0123456789", count: 10_000),
+            "0.375 → 1.375", "\u{1B}\u{301}[31mx", "\u{600}\u{1B}[1mx", "\u{600} x", "🇫🇷🇩🇪 → e\u{301}",
+            "\u{1B}[1m👩‍👩‍👧\u{1B}[0m → caf\u{E9}", String(repeating: "→é", count: 5_000),
         ]
         for text in texts {
             #expect(text.visibleWidth == text.widthCountingCharacters, "\(text.debugDescription.prefix(40))")

@@ -5,6 +5,9 @@ extension String {
         // Printable ASCII is one character a byte, none of them an escape:
         // most cells of a long table, whose widths are measured row by row.
         if utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return utf8.count }
+        // With no escape, every character shows: an escape is always a
+        // character of its own, so no other one can hide it.
+        if !utf8.contains(0x1B) { return count }
         return widthCountingCharacters
     }
 

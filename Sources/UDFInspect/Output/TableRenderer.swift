@@ -83,18 +83,28 @@ public struct TableRenderer: Sendable {
     /// `cellWidths` are the cells' visible widths, when already measured.
     func line(_ cells: [String], widths: [Int], style: (String) -> String, cellWidths: [Int]? = nil) -> String {
         var text = ""
+        text.reserveCapacity(widths.reduce(gap * cells.count, +) + 16)
         for (column, cell) in cells.enumerated() {
-            let padding = String(repeating: " ", count: widths[column] - (cellWidths?[column] ?? cell.visibleWidth))
+            let padding = widths[column] - (cellWidths?[column] ?? cell.visibleWidth)
             let alignment = column < columns.count ? columns[column].alignment : .left
             if column > 0 {
-                text += String(repeating: " ", count: gap)
+                text.appendSpaces(gap)
             }
-            text += alignment == .right ? padding + style(cell) : style(cell) + padding
+            if alignment == .right { text.appendSpaces(padding) }
+            text += style(cell)
+            if alignment == .left { text.appendSpaces(padding) }
         }
         // Trailing spaces from left-aligned last cells would show up in diffs and copies.
         while text.last == " " {
             text.removeLast()
         }
         return text
+    }
+}
+
+private extension String {
+    mutating func appendSpaces(_ count: Int) {
+        guard count > 0 else { return }
+        append(String(repeating: " ", count: count))
     }
 }

@@ -6,7 +6,7 @@ import UDFJSON
 /// `--hash-only BYTES SAMPLES` the state hashes alone; `--rebuild-only PATH
 /// SAMPLES` rebuilds random steps of a kept recording; `--diff-only BYTES
 /// SAMPLES` the structural diffs alone; `--keyed-only BYTES ACTIONS` the
-/// state keyed by id alone).
+/// state keyed by id alone; `--parse-only BYTES SAMPLES` a keyframe's parse).
 @MainActor
 enum BenchCommand {
     static func run(arguments: [String]) {
@@ -45,6 +45,7 @@ extension BenchCommand {
         "--hash-only": hashOnly,
         "--keyed-only": keyedOnly,
         "--diff-only": diffOnly,
+        "--parse-only": parseOnly,
     ]
 
     /// `BYTES COUNT`, both numbers and the count positive, or the mode's usage line.
@@ -93,6 +94,16 @@ extension BenchCommand {
             tree hash plain \(Format.duration(stages.treeHash)); \
             tree hash + size incremental, one leaf changed \(Format.duration(stages.incrementalTreeHash))
             """)
+    }
+}
+
+extension BenchCommand {
+    /// `udf-bench --parse-only BYTES SAMPLES`: a keyframe's text parsed
+    /// alone, ours beside `JSONSerialization`, as the parse row measures it.
+    static func parseOnly(arguments: [String]) throws {
+        let (bytes, samples) = try sizeAndCount(arguments, usage: "--parse-only BYTES SAMPLES")
+        let result = try ParseBenchmark.run(state: BenchState.sized(bytes), samples: samples)
+        print("\(Format.bytes(Double(result.bytes))): JSONParser \(Format.duration(result.ours)), JSONSerialization \(Format.duration(result.foundation))")
     }
 }
 

@@ -44,7 +44,17 @@ public final class Statement {
         case .real(let real):
             code = sqlite3_bind_double(handle, index, real)
         case .text(let text):
-            code = sqlite3_bind_text(handle, index, text, -1, udf_sqlite3_transient())
+            // By its byte count: a C string would end the text at its first NUL.
+            var text = text
+            code = text.withUTF8 { bytes in
+                // A null pointer would bind NULL, not the empty text.
+                guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                    return sqlite3_bind_text(handle, index, "", 0, udf_sqlite3_transient())
+                }
+                return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+                    sqlite3_bind_text64(handle, index, chars, UInt64(bytes.count), udf_sqlite3_transient(), UInt8(SQLITE_UTF8))
+                }
+            }
         case .blob(let bytes):
             code = bytes.withUnsafeBytes { buffer in
                 sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), udf_sqlite3_transient())

@@ -25,6 +25,27 @@ import UDFRecorder
         #expect(try Recording(path: path).session(nil).appVersion == "3.1.4")
     }
 
+    /// A name is stored whole: a NUL in an app's name, an action's name or
+    /// an action's text does not end it there (SQLite was once handed C
+    /// strings, which stop at the first NUL).
+    @Test func namesWithANulInsideAreStoredWhole() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nul.udf")
+        let recorder = try Recorder(path: path, app: "Led\u{0}ger", options: RecorderOptions(shadowCheck: true, appVersion: "1\u{0}2"))
+        recorder.start(state: LedgerState())
+        recorder.record(action: "pay\u{0}now", state: Self.ledger(after: 1))
+        try recorder.close()
+        #expect(recorder.failure == nil)
+
+        let recording = try Recording(path: path)
+        let session = try recording.session(nil)
+        #expect(session.app == "Led\u{0}ger")
+        #expect(session.appVersion == "1\u{0}2")
+        let steps = try recording.steps(on: try recording.timeline(nil, in: session))
+        #expect(steps.map(\.actionName) == [nil, "pay\u{0}now"])
+        #expect(steps.last?.action == .string("pay\u{0}now"))
+    }
+
     @Test func stepsSentFromTheMainActorATaskAndAnActorAreNumberedInOrder() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("neutral.udf")

@@ -42,6 +42,45 @@ import UDFLog
             """)
     }
 
+    /// A type or a key is the file's own text: one that holds a terminal
+    /// escape, a NUL, a line break or a bidirectional control is shown
+    /// escaped, as JSON writes it, and never reaches the terminal as it is.
+    @Test func aNameThatWouldDriveTheTerminalIsShownEscaped() async throws {
+        let directory = try TemporaryDirectory()
+        let target = directory.path("hostile.udf")
+        let input = directory.path("hostile.json")
+        let types = [#"red\u001b[31mtext\u0007"#, #"pay\u0000now"#, #"two\nlines"#, #"abc\u202edcba"#]
+        var actions = [#""0":{"action":{"type":"@@INIT"},"timestamp":1000,"type":"PERFORM_ACTION"}"#]
+        var states = [#"{"state":{"n":0}}"#]
+        for (index, type) in types.enumerated() {
+            actions.append(#""\#(index + 1)":{"action":{"type":"\#(type)","a\u001bb":1},"timestamp":\#(1001 + index),"type":"PERFORM_ACTION"}"#)
+            states.append(#"{"state":{"n":\#(index + 1)}}"#)
+        }
+        let document = #"{"actionsById":{"# + actions.joined(separator: ",") + #"},"computedStates":["# + states.joined(separator: ",")
+            + #"],"currentStateIndex":4,"nextActionId":5,"skippedActionIds":[],"stagedActionIds":[0,1,2,3,4]}"#
+        try Data(document.utf8).write(to: URL(fileURLWithPath: input))
+        #expect(await InspectorHarness.run(["import", target, input]).status == 0)
+
+        let log = await InspectorHarness.run(["log", target], environment: ["NO_COLOR": "1"])
+        #expect(log.status == 0)
+        #expect(log.stdout.split(separator: "\n").dropFirst(2).map(String.init) == [
+            #"   1  00:00:01.001  red\u001b[31mtext\u0007 {"a\u001bb": 1}"#,
+            #"   2  00:00:01.002  pay\u0000now {"a\u001bb": 1}"#,
+            #"   3  00:00:01.003  two\u000alines {"a\u001bb": 1}"#,
+            #"   4  00:00:01.004  abc\u202edcba {"a\u001bb": 1}"#,
+        ])
+        let stats = await InspectorHarness.run(["stats", target], environment: ["NO_COLOR": "1"])
+        #expect(stats.status == 0)
+        for text in [log.stdout, stats.stdout] {
+            #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x202E }, "\(text)")
+        }
+        #expect(stats.stdout.contains(#"red\u001b[31mtext\u0007"#))
+        // The stored name is the file's, byte for byte.
+        let recording = try Recording(path: target)
+        let steps = try recording.steps(on: try recording.timeline(nil, in: try recording.session(nil)))
+        #expect(steps.map(\.actionName) == [nil, "red\u{1B}[31mtext\u{7}", "pay\u{0}now", "two\nlines", "abc\u{202E}dcba"])
+    }
+
     @Test func aFileWithoutComputedStatesImportsAsActionsOnlyAndSaysSo() async throws {
         let directory = try TemporaryDirectory()
         let target = directory.path("redux.udf")

@@ -47,7 +47,7 @@ struct StatsCommand: InspectCommand {
 
         let duration: (Int?) -> String = { $0.map { TimeFormat.duration(nanoseconds: $0) } ?? "-" }
         var actionRows = statistics.actions.map { action in
-            ["\(action.name)", "\(action.count)", duration(action.p50Nanoseconds), duration(action.p99Nanoseconds),
+            [HiddenScalars.escaped(action.name), "\(action.count)", duration(action.p50Nanoseconds), duration(action.p99Nanoseconds),
              duration(action.maxNanoseconds), "\(action.storedBytes)"]
         }
         actionRows.append(["(all actions)", "\(statistics.actions.reduce(0) { $0 + $1.count })", "", "", "",
@@ -83,7 +83,7 @@ struct StatsCommand: InspectCommand {
             console.out("  No step grew the state.")
         } else {
             let growthRows = statistics.largestGrowth.map { growth in
-                ["\(growth.step)", growth.actionName ?? "", "+\(growth.bytes)", "\(growth.before) → \(growth.after)"]
+                ["\(growth.step)", HiddenScalars.escaped(growth.actionName ?? ""), "+\(growth.bytes)", "\(growth.before) → \(growth.after)"]
             }
             let growthColumns: [TableRenderer.Column] = [
                 .init("STEP", alignment: .right), .init("ACTION"), .init("BYTES", alignment: .right), .init("SIZE"),

@@ -11,17 +11,21 @@ import UDFJSON
 /// `counter/incrementByAmount {payload: 5}`. Swift never encodes an enum
 /// case as `{"type": "…"}` (a payload is always an object), so the two
 /// cannot be confused.
+///
+/// Names and labels come from the recording as they are, so a line break,
+/// a terminal control or a bidirectional control in one is shown escaped
+/// (`HiddenScalars`), as the JSON of a value shows it.
 enum ActionFormatter {
     static func format(_ action: JSONValue?, maxWidth: Int? = nil) -> String {
         guard let action else { return "(initial state)" }
         let text: String
         switch action {
         case .object(let members) where members["type"]?.stringValue != nil:
-            text = redux(members)
+            text = HiddenScalars.escaped(redux(members))
         case .object(let members) where members.count == 1:
-            text = members.map { name, payload in name + arguments(payload) }.joined()
+            text = HiddenScalars.escaped(members.map { name, payload in name + arguments(payload) }.joined())
         case .string(let name):
-            text = name
+            text = HiddenScalars.escaped(name)
         default:
             text = action.canonicalText
         }

@@ -7,7 +7,7 @@ enum SwiftSourceText {
     /// `text` for a `//` comment: characters that end a line, or that
     /// reorder or hide text (bidirectional controls), become `?`.
     static func comment(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { isHidden($0) ? "?" : $0 }))
+        String(String.UnicodeScalarView(text.unicodeScalars.map { HiddenScalars.contains($0) ? "?" : $0 }))
     }
 
     /// JSON text with every character that a reader or a compiler could
@@ -15,19 +15,7 @@ enum SwiftSourceText {
     /// as a `\uXXXX` escape. Such characters only occur inside JSON
     /// strings, so the text still parses to the same value.
     static func json(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isHidden) else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if isHidden(scalar), scalar != "\n" {
-                for unit in String(scalar).utf16 {
-                    let hex = String(unit, radix: 16)
-                    result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-                }
-            } else {
-                result.append(scalar)
-            }
-        }
-        return String(result)
+        HiddenScalars.escaped(text, keeping: "\n")
     }
 
     /// `text` as a string literal on one line: plain when it holds no `"`
@@ -67,14 +55,5 @@ enum SwiftSourceText {
             }
         }
         return longest + 1
-    }
-
-    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
-            return true
-        default:
-            return false
-        }
     }
 }

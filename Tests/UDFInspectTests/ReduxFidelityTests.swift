@@ -75,6 +75,16 @@ import UDFLog
             #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x202E }, "\(text)")
         }
         #expect(stats.stdout.contains(#"red\u001b[31mtext\u0007"#))
+        // A session's name (here given to import) is shown the same way.
+        let renamed = await InspectorHarness.run(["import", target, input, "--name", "evil\u{1B}[2J\nname"])
+        #expect(renamed.status == 0)
+        let sessions = await InspectorHarness.run(["sessions", target], environment: ["NO_COLOR": "1"])
+        let header = await InspectorHarness.run(["log", target, "--session", "2"], environment: ["NO_COLOR": "1"], stdoutIsTerminal: true)
+        let timelines = await InspectorHarness.run(["timelines", target, "--session", "2"], environment: ["NO_COLOR": "1"])
+        for text in [sessions.stdout, header.stdout, timelines.stdout] {
+            #expect(text.contains(#"evil\u001b[2J\u000aname"#), "\(text)")
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(text)")
+        }
         // The stored name is the file's, byte for byte.
         let recording = try Recording(path: target)
         let steps = try recording.steps(on: try recording.timeline(nil, in: try recording.session(nil)))

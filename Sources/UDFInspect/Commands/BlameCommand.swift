@@ -81,7 +81,7 @@ struct BlameCommand: InspectCommand {
                 }
             ))
         } else {
-            context.console.out(context.colour.dim("blame \(statePath) · \(timeline.name) · steps 0…\(last)"))
+            context.console.out(context.colour.dim("blame \(statePath) · \(timeline.shownName) · steps 0…\(last)"))
             let rows = found.changes.map { change in
                 [
                     "\(change.step)",

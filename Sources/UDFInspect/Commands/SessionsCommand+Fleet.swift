@@ -26,7 +26,7 @@ extension SessionsCommand {
                 } else {
                     context.console.out(table.row([
                         session.identity.uuid, "\(session.id)", TimeFormat.iso(session.startedAt),
-                        status(session.status, context.colour), "\(session.stepCount)", session.app, path,
+                        status(session.status, context.colour), "\(session.stepCount)", session.shownApp, path,
                     ]))
                 }
             }

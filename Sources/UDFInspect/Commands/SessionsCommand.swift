@@ -49,7 +49,7 @@ struct SessionsCommand: InspectCommand {
                 session.endedAt.map(TimeFormat.iso) ?? "-",
                 status(session.status, context.colour),
                 "\(session.stepCount)",
-                session.app,
+                session.shownApp,
             ]
         }
         for line in table.render(rows, headerStyle: context.colour.bold) {

@@ -81,7 +81,7 @@ struct ShowCommand: InspectCommand {
 
     private func printHeader(_ summary: StepSummary, timeline: TimelineInfo, context: CommandContext) {
         let colour = context.colour
-        var line = "step \(summary.step) of \(timeline.name) · \(colour.bold(ActionFormatter.format(summary.action)))"
+        var line = "step \(summary.step) of \(timeline.shownName) · \(colour.bold(ActionFormatter.format(summary.action)))"
         line += " · \(TimeFormat.iso(summary.time))"
         if let nanoseconds = summary.reducerNanoseconds {
             line += " · reducer \(TimeFormat.duration(nanoseconds: nanoseconds))"

@@ -38,7 +38,7 @@ struct TimelinesCommand: InspectCommand {
             ))
             return .success
         }
-        context.console.out("session \(selection.session.id) (\(selection.session.app))")
+        context.console.out("session \(selection.session.id) (\(selection.session.shownApp))")
         let children = Dictionary(grouping: timelines.filter { $0.parentID != nil }) { $0.parentID ?? 0 }
         for root in timelines where root.parentID == nil {
             printTree(root, children: children, prefix: "", isLast: true, isRoot: true, context: context)
@@ -55,7 +55,7 @@ struct TimelinesCommand: InspectCommand {
         context: CommandContext
     ) {
         let branch = isRoot ? "" : (isLast ? "└─ " : "├─ ")
-        var line = prefix + branch + context.colour.bold(timeline.name)
+        var line = prefix + branch + context.colour.bold(timeline.shownName)
         if let fork = timeline.forkStep {
             let own = timeline.lastStep >= timeline.firstOwnStep ? "own steps \(timeline.firstOwnStep)…\(timeline.lastStep)" : "no own steps yet"
             line += "  forked at \(fork), \(own)"

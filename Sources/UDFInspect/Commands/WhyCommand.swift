@@ -48,7 +48,7 @@ struct WhyCommand: InspectCommand {
         let colour = context.colour
         let zone = localTime ? StepFilter.localZone(context) : nil
         guard let root = chain.links.last else { return .success }
-        console.out(colour.dim("why step \(step.step) · \(timeline.name)"))
+        console.out(colour.dim("why step \(step.step) · \(timeline.shownName)"))
         for line in StepTable.rows(chain.links.map(\.summary), on: timeline, colour: colour, timeZone: zone) {
             console.out(line)
         }

@@ -1,3 +1,5 @@
+import UDFLog
+
 /// The characters of untrusted text that must not reach a reader as they
 /// are: those that end a line, drive a terminal (an escape sequence starts
 /// with one) or reorder or hide what is shown (bidirectional controls, the
@@ -30,4 +32,14 @@ enum HiddenScalars {
         }
         return String(result)
     }
+}
+
+extension SessionInfo {
+    /// The app's name as people see it, with hidden characters escaped.
+    var shownApp: String { HiddenScalars.escaped(app) }
+}
+
+extension TimelineInfo {
+    /// The timeline's name as people see it, with hidden characters escaped.
+    var shownName: String { HiddenScalars.escaped(name) }
 }

@@ -42,7 +42,7 @@ struct StepperScreen {
     static func status(_ document: StepperDocument, state: StepperState, summary: StepSummary) -> String {
         var parts = [
             "session \(document.session.id)",
-            document.timeline.name,
+            document.timeline.shownName,
             // Beside the count it explains, so an 80-column status line keeps it.
             "step \(state.step) of \(state.lastStep)" + (document.isLive ? " (recording)" : ""),
             summary.actionName.map { HiddenScalars.escaped($0) } ?? "(initial state)",

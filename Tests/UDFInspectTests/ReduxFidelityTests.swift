@@ -85,6 +85,11 @@ import UDFLog
             #expect(text.contains(#"evil\u001b[2J\u000aname"#), "\(text)")
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(text)")
         }
+        // A name given on the command line comes back escaped in an error.
+        let missing = await InspectorHarness.run(["log", target, "--timeline", "no\u{1B}]0;title\u{7}such"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.hasPrefix("Error: timeline 'no\\u001b]0;title\\u0007such' does not exist in session 2."))
+        #expect(!missing.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         // The stored name is the file's, byte for byte.
         let recording = try Recording(path: target)
         let steps = try recording.steps(on: try recording.timeline(nil, in: try recording.session(nil)))

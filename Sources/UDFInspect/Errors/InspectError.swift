@@ -51,6 +51,6 @@ public enum InspectError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "Error: \(message)"
+        "Error: \(HiddenScalars.escaped(message))"
     }
 }

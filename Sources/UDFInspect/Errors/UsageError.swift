@@ -19,6 +19,6 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "Error: \(message)"
+        "Error: \(HiddenScalars.escaped(message))"
     }
 }

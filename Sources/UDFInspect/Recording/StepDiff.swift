@@ -40,6 +40,6 @@ struct StepDiff {
     }
 
     func label(_ timeline: TimelineInfo, _ step: Int) -> String {
-        "\(timeline.name)@\(step)"
+        "\(timeline.shownName)@\(step)"
     }
 }

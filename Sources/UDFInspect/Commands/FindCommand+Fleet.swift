@@ -33,7 +33,7 @@ extension FindCommand {
                         stream?.append(Versioned(FleetStepRecord(file: path, session: session.id, sessionUUID: session.identity.uuid, timeline: timeline.name, step: StepRecord(step, on: timeline))))
                     } else {
                         context.console.out(table.row([
-                            session.identity.uuid, "\(timeline.shownName)@\(step.step)", step.actionName.map { HiddenScalars.escaped($0) } ?? "(initial state)", path,
+                            session.identity.uuid, "\(timeline.shownName)@\(step.step)", step.shownActionName ?? "(initial state)", path,
                         ]))
                     }
                 }

@@ -18,17 +18,18 @@ import UDFJSON
 enum ActionFormatter {
     static func format(_ action: JSONValue?, maxWidth: Int? = nil) -> String {
         guard let action else { return "(initial state)" }
-        let text: String
+        let written: String
         switch action {
         case .object(let members) where members["type"]?.stringValue != nil:
-            text = HiddenScalars.escaped(redux(members))
+            written = redux(members)
         case .object(let members) where members.count == 1:
-            text = HiddenScalars.escaped(members.map { name, payload in name + arguments(payload) }.joined())
+            written = members.map { name, payload in name + arguments(payload) }.joined()
         case .string(let name):
-            text = HiddenScalars.escaped(name)
+            written = name
         default:
-            text = action.canonicalText
+            written = action.canonicalText
         }
+        let text = HiddenScalars.escaped(written)
         guard let maxWidth, text.count > maxWidth, maxWidth > 1 else { return text }
         return String(text.prefix(maxWidth - 1)) + "…"
     }

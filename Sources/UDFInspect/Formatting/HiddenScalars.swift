@@ -43,3 +43,8 @@ extension TimelineInfo {
     /// The timeline's name as people see it, with hidden characters escaped.
     var shownName: String { HiddenScalars.escaped(name) }
 }
+
+extension StepSummary {
+    /// The action's name as people see it, with hidden characters escaped.
+    var shownActionName: String? { actionName.map { HiddenScalars.escaped($0) } }
+}

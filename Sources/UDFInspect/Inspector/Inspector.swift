@@ -170,7 +170,7 @@ public struct Inspector {
             if case let .usage(usageError) = error {
                 return report(usageError, command: spec, console: console)
             }
-            console.err("Error: \(HiddenScalars.escaped(error.message))")
+            console.err(error.description)
             return error.exitCode
         }
     }

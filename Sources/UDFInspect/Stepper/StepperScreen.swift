@@ -45,7 +45,7 @@ struct StepperScreen {
             document.timeline.shownName,
             // Beside the count it explains, so an 80-column status line keeps it.
             "step \(state.step) of \(state.lastStep)" + (document.isLive ? " (recording)" : ""),
-            summary.actionName.map { HiddenScalars.escaped($0) } ?? "(initial state)",
+            summary.shownActionName ?? "(initial state)",
             TimeFormat.timeOfDay(summary.time),
         ]
         parts.append(summary.cause.map { "cause \($0)" } ?? "no cause")

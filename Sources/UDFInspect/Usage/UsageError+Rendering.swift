@@ -15,7 +15,7 @@ extension UsageError {
     public func rendered(toolName: String, usage: String) -> [String] {
         let helpCommand = [toolName, commandName].compactMap { $0 }.joined(separator: " ")
         return [
-            "Error: \(HiddenScalars.escaped(message))",
+            description,
             "Usage: \(usage)",
             "  See '\(helpCommand) --help' for more information.",
         ]

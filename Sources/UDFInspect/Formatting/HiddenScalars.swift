@@ -18,6 +18,9 @@ enum HiddenScalars {
     /// `text` with each of these characters but `kept` written as JSON
     /// writes it, a `\uXXXX` escape of each UTF-16 unit.
     static func escaped(_ text: String, keeping kept: Unicode.Scalar? = nil) -> String {
+        // Printable ASCII holds none of them: most names, and every row of a
+        // long `blame`, are judged a byte at a time instead of a scalar.
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text }
         guard text.unicodeScalars.contains(where: contains) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -113,8 +113,8 @@ struct BranchCommand: InspectCommand {
         if json {
             try printJSON(branch, parent: parent, context)
         } else {
-            context.console.out("Created timeline '\(branch.name)' in session \(branch.sessionID): forked from \(parent) at step \(at.step), sharing steps 0…\(at.step).")
-            context.console.out(context.colour.dim("A host resumed into '\(branch.name)' records from step \(at.step + 1) on."))
+            context.console.out("Created timeline '\(branch.shownName)' in session \(branch.sessionID): forked from \(HiddenScalars.escaped(parent)) at step \(at.step), sharing steps 0…\(at.step).")
+            context.console.out(context.colour.dim("A host resumed into '\(branch.shownName)' records from step \(at.step + 1) on."))
         }
         return .success
     }

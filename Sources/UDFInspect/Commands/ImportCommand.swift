@@ -67,7 +67,7 @@ struct ImportCommand: InspectCommand {
                 notes.append("the file has no computed states, so the session holds actions only; show, diff, find and step need states and will say so")
             }
             let sessionID = try RecordingImporter(path: path).write(timeline)
-            context.console.out("Imported \(Self.count(timeline.steps.count, "step")) from \(inputName) (\(format)) as session \(sessionID) (\(timeline.session.app)) of \(path)")
+            context.console.out("Imported \(Self.count(timeline.steps.count, "step")) from \(inputName) (\(format)) as session \(sessionID) (\(HiddenScalars.escaped(timeline.session.app))) of \(path)")
             for note in notes {
                 context.console.out("Note: \(note).")
             }

@@ -117,7 +117,7 @@ struct ReplayCommand: InspectCommand {
             return .success
         }
         let steps = branch.lastStep >= branch.firstOwnStep ? "steps \(branch.firstOwnStep)…\(branch.lastStep)" : "no steps"
-        context.console.out("Replayed \(report.stepsReplayed) action\(report.stepsReplayed == 1 ? "" : "s") of \(report.timeline) from step \(report.fromStep) through reducer '\(report.reducer)' into '\(branch.name)' (\(steps)); effects were not run.")
+        context.console.out("Replayed \(report.stepsReplayed) action\(report.stepsReplayed == 1 ? "" : "s") of \(HiddenScalars.escaped(report.timeline)) from step \(report.fromStep) through reducer '\(report.reducer)' into '\(branch.shownName)' (\(steps)); effects were not run.")
         var edited: [String] = []
         if !edits.skipped.isEmpty { edited.append("skipped " + edits.skipped.sorted().map(String.init).joined(separator: ", ")) }
         if !edits.replacements.isEmpty { edited.append("replaced " + edits.replacements.keys.sorted().map(String.init).joined(separator: ", ")) }
@@ -130,7 +130,7 @@ struct ReplayCommand: InspectCommand {
             context.console.out("Redacted \(report.reappliedSteps.count == 1 ? "action at step" : "actions at steps") \(report.reappliedSteps.map(String.init).joined(separator: ", ")) not re-run: its recorded change was applied.")
         }
         if let pair = ReplayCommand.comparison(branch: branch, parentLastStep: selection.timeline.lastStep) {
-            context.console.out(context.colour.dim("Compare: udf-inspect diff \(DemoCommand.shellQuoted(recording.path)) \(report.timeline)@\(pair.parent) \(branch.name)@\(pair.branch)"))
+            context.console.out(context.colour.dim("Compare: udf-inspect diff \(DemoCommand.shellQuoted(recording.path)) \(HiddenScalars.escaped(DemoCommand.shellQuoted("\(report.timeline)@\(pair.parent)"))) \(HiddenScalars.escaped(DemoCommand.shellQuoted("\(branch.name)@\(pair.branch)")))"))
         }
         return .success
     }

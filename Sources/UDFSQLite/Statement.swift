@@ -57,7 +57,8 @@ public final class Statement {
             }
         case .blob(let bytes):
             code = bytes.withUnsafeBytes { buffer in
-                sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), udf_sqlite3_transient())
+                // 64-bit: a blob past 2 GiB is SQLite's SQLITE_TOOBIG, not a trap here.
+                sqlite3_bind_blob64(handle, index, buffer.baseAddress, UInt64(buffer.count), udf_sqlite3_transient())
             }
         }
         guard code == SQLITE_OK else {

@@ -8,13 +8,11 @@ import UDFSQLite
 @Suite struct DatabaseTransactionTests {
     struct Abort: Error, Equatable {}
 
-    let directory: TemporaryDirectory
-    let database: Database
+    let scratch: ScratchDatabase
+    var database: Database { scratch.database }
 
     init() throws {
-        directory = try TemporaryDirectory()
-        database = try Database(path: directory.path("transactions.db"), mode: .create)
-        try database.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
+        scratch = try ScratchDatabase(named: "transactions.db", schema: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
     }
 
     func texts(_ db: Database? = nil) throws -> [String] {

@@ -5,13 +5,12 @@ import UDFSQLite
 
 /// The one error type: its codes and its one-line text, on real files.
 @Suite struct SQLiteErrorTests {
-    let directory: TemporaryDirectory
-    let database: Database
+    let scratch: ScratchDatabase
+    var database: Database { scratch.database }
+    var directory: TemporaryDirectory { scratch.directory }
 
     init() throws {
-        directory = try TemporaryDirectory()
-        database = try Database(path: directory.path("errors.db"), mode: .create)
-        try database.execute("""
+        scratch = try ScratchDatabase(named: "errors.db", schema: """
             CREATE TABLE steps (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, note TEXT,
                                 name TEXT UNIQUE, size INTEGER CHECK (size >= 0))
             """)

@@ -6,13 +6,11 @@ import UDFSQLite
 /// Values bound to a statement are stored exactly: a text is its UTF-8
 /// bytes, every one of them, a NUL included.
 @Suite struct StatementBindingTests {
-    let directory: TemporaryDirectory
-    let database: Database
+    let scratch: ScratchDatabase
+    var database: Database { scratch.database }
 
     init() throws {
-        directory = try TemporaryDirectory()
-        database = try Database(path: directory.path("binding.db"), mode: .create)
-        try database.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, value)")
+        scratch = try ScratchDatabase(named: "binding.db", schema: "CREATE TABLE t (id INTEGER PRIMARY KEY, value)")
     }
 
     /// Inserts `value`, then reads back its type, its length in bytes as

@@ -6,13 +6,11 @@ import UDFSQLite
 /// `cachedStatement(_:)`: prepared once per SQL text, reset and unbound
 /// between uses, finalized by `close()`.
 @Suite struct StatementCacheTests {
-    let directory: TemporaryDirectory
-    let database: Database
+    let scratch: ScratchDatabase
+    var database: Database { scratch.database }
 
     init() throws {
-        directory = try TemporaryDirectory()
-        database = try Database(path: directory.path("cache.db"), mode: .create)
-        try database.execute("""
+        scratch = try ScratchDatabase(named: "cache.db", schema: """
             CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT, tag TEXT);
             INSERT INTO notes (text) VALUES ('a'), ('b'), ('c')
             """)

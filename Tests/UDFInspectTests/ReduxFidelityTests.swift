@@ -78,6 +78,14 @@ import UDFLog
         // A session's name (here given to import) is shown the same way.
         let renamed = await InspectorHarness.run(["import", target, input, "--name", "evil\u{1B}[2J\nname"])
         #expect(renamed.status == 0)
+        #expect(renamed.stdout.contains(#"(evil\u001b[2J\u000aname)"#))
+        // A branch refuses such a name, saying so in one line that shows it escaped.
+        let branched = await InspectorHarness.run(["branch", target, "--session", "2", "--at", "1", "--name", "b\u{1B}[8m"])
+        #expect(branched.status == 64)
+        #expect(branched.stderr.hasPrefix(#"Error: 'b\u001b[8m' cannot be a timeline name"#))
+        for text in [renamed.stdout, branched.stderr] {
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(text)")
+        }
         let sessions = await InspectorHarness.run(["sessions", target], environment: ["NO_COLOR": "1"])
         let header = await InspectorHarness.run(["log", target, "--session", "2"], environment: ["NO_COLOR": "1"], stdoutIsTerminal: true)
         let timelines = await InspectorHarness.run(["timelines", target, "--session", "2"], environment: ["NO_COLOR": "1"])

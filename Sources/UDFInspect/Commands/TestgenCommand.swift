@@ -122,7 +122,7 @@ struct TestgenCommand: InspectCommand {
         let received = steps.steps.filter { if case .effect = $0.origin { true } else { false } }.count
         let redacted = steps.steps.filter(\.isRedacted).count
         context.console.out(
-            "Wrote a test of steps \(first)…\(end) of session \(selection.session.id), timeline \(timeline.name), to \(output): "
+            "Wrote a test of steps \(first)…\(end) of session \(selection.session.id), timeline \(timeline.shownName), to \(output): "
                 + "\(counted(steps.steps.count, "step")) (\(steps.steps.count - received) sent, \(received) received, \(redacted) with redacted values), \(text.utf8.count) bytes."
         )
         return .success

@@ -34,7 +34,7 @@ extension Recording {
                 let sql = StepsTable.select(columns) + filter + " LIMIT ?"
                 rows = try self.query { db in
                     try db.prepare(sql).rows(values + [remaining == Int.max ? -1 : remaining]) { row in
-                        try StepRow(row: row, columns: columns).summary(on: timeline.name)
+                        try StepRow(row: row, columns: columns).summary(on: timeline.name, actions: parsedActions)
                     }
                 }
             } else {
@@ -55,7 +55,7 @@ extension Recording {
                 var summaries: [StepSummary] = []
                 for step in kept {
                     let summary = try self.query { db in
-                        try db.cachedStatement(one).firstRow([segment.timelineID, step]) { row in try StepRow(row: row, columns: columns).summary(on: timeline.name) }
+                        try db.cachedStatement(one).firstRow([segment.timelineID, step]) { row in try StepRow(row: row, columns: columns).summary(on: timeline.name, actions: parsedActions) }
                     }
                     if let summary { summaries.append(summary) }
                 }
@@ -90,7 +90,7 @@ extension Recording {
             result += try query { db in
                 try db.prepare(StepsTable.select(columns) + " WHERE timeline_id = ? AND cause = ? AND step BETWEEN ? AND ? ORDER BY step")
                     .rows([segment.timelineID, step, segment.steps.lowerBound, segment.steps.upperBound]) { row in
-                        try StepRow(row: row, columns: columns).summary(on: timeline.name)
+                        try StepRow(row: row, columns: columns).summary(on: timeline.name, actions: parsedActions)
                     }
             }
         }

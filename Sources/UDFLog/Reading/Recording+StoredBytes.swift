@@ -44,7 +44,7 @@ extension Recording {
         _ body: (_ step: Int, _ stored: StoredBytes, _ summary: () throws(RecordingError) -> StepSummary) throws -> Bool
     ) throws {
         try storedRows(on: timeline, range: range, touching: keys, columns: StepsTable.summaryAndStorageColumns) { step, stored, row in
-            try body(step, stored) { () throws(RecordingError) in try row.summary(on: timeline.name) }
+            try body(step, stored) { () throws(RecordingError) in try row.summary(on: timeline.name, actions: parsedActions) }
         }
     }
 

@@ -125,7 +125,7 @@ extension Recording {
                 previous = try state(at: range.lowerBound - 1, on: timeline)
             }
             try cursor(for: timeline).walkStored(range: range, verifyHashes: true) { row, stored, build in
-                let summary = try row.summary(on: timeline.name)
+                let summary = try row.summary(on: timeline.name, actions: parsedActions)
                 let state = try build()
                 if result.audit != nil {
                     result.audit?.check(step: summary.step, stored: stored, previous: previous, state: state)

@@ -22,6 +22,8 @@ public final class Recording {
     public let formatVersion: Int
     /// The cursor each timeline was last read through, by timeline id.
     private var cursors: [Int: StateCursor] = [:]
+    /// Every action text parsed through this reading, by its bytes.
+    let parsedActions = ParsedActions()
 
     /// - Throws: `RecordingError` for a missing, empty, non-SQLite, truncated,
     ///   foreign or newer-version file.

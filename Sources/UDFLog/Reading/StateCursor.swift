@@ -47,7 +47,7 @@ final class StateCursor {
         let columns = StepsTable.summaryColumns
         let found = try recording.query { db in
             try db.cachedStatement(StepsTable.select(columns) + " WHERE timeline_id = ? AND step = ?")
-                .firstRow([segment.timelineID, step]) { row in try StepRow(row: row, columns: columns).summary(on: timeline.name) }
+                .firstRow([segment.timelineID, step]) { row in try StepRow(row: row, columns: columns).summary(on: timeline.name, actions: recording.parsedActions) }
         }
         guard let found else { throw recording.missingStep(step, on: timeline) }
         lastSummary = found
@@ -67,7 +67,7 @@ final class StateCursor {
                 let sql = StepsTable.select(columns, steps: chunk)
                 try recording.query { db in
                     try db.prepare(sql).forEachRow([segment.timelineID]) { row in
-                        let summary = try StepRow(row: row, columns: columns).summary(on: timeline.name)
+                        let summary = try StepRow(row: row, columns: columns).summary(on: timeline.name, actions: recording.parsedActions)
                         found[summary.step] = summary
                     }
                 }
@@ -140,7 +140,7 @@ final class StateCursor {
         verifyHashes: Bool = false,
         _ body: (StepSummary, JSONValue) throws -> Bool
     ) throws {
-        try walkStored(range: range, verifyHashes: verifyHashes) { row, _, state in try body(try row.summary(on: timeline.name), try state()) }
+        try walkStored(range: range, verifyHashes: verifyHashes) { row, _, state in try body(try row.summary(on: timeline.name, actions: recording.parsedActions), try state()) }
     }
 
     /// `walk`, handing each step over as its row, unparsed, with the state

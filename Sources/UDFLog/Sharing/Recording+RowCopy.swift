@@ -59,7 +59,7 @@ extension Recording {
             var actionName = number > 0 ? row.optionalText(.actionName) : nil
             if number > 0, actionName == nil, action != nil {
                 // Named as the step-by-step path names it; rows the recorder wrote always have a name.
-                actionName = try row.summary(on: timeline.name).action.map(ActionName.of)
+                actionName = try row.summary(on: timeline.name, actions: parsedActions).action.map(ActionName.of)
             }
             try body(StepsTable.StoredRow(
                 timelineID: timelineID,

@@ -38,12 +38,14 @@ struct PathBlame {
     /// The value `path` selects: the one value, or for a path with `[*]` the
     /// array of every selected value; nil when it selects nothing.
     func value(in state: JSONValue) -> JSONValue? {
-        let selected = path.select(in: state)
+        // The values alone: blame asks this of every step it reads, and
+        // building each selected value's path was a twentieth of its time.
+        let selected = path.values(in: state)
         guard !selected.isEmpty else { return nil }
         if path.components.contains(.wildcard) {
-            return .array(selected.map(\.value))
+            return .array(selected)
         }
-        return selected[0].value
+        return selected[0]
     }
 
     var defaultStrategy: Strategy {

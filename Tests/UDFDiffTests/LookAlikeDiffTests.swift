@@ -54,6 +54,30 @@ import UDFJSON
         #expect(JSONPointer(tokens: ["caf\u{E9}"]) != JSONPointer(tokens: ["cafe\u{301}"]))
     }
 
+    /// Removing, and passing through an object on the way down, find the
+    /// member once and then read and write it by index: the key found must
+    /// still be the one spelled with the pointer's scalars.
+    @Test func removingAndDescendingNameKeysByScalars() throws {
+        let document: JSONValue = ["caf\u{E9}": ["x": 1], "tea": ["x": 2]]
+        for operation in [
+            PatchOperation.remove(path: JSONPointer(tokens: ["cafe\u{301}"])),
+            .replace(path: JSONPointer(tokens: ["cafe\u{301}", "x"]), value: 9),
+            .remove(path: JSONPointer(tokens: ["cafe\u{301}", "x"])),
+            .add(path: JSONPointer(tokens: ["cafe\u{301}", "y"]), value: 9),
+        ] {
+            #expect(throws: JSONPatchError.self, "\(operation)") { try JSONPatch([operation]).apply(to: document) }
+        }
+        #expect(try JSONPatch([.replace(path: JSONPointer(tokens: ["caf\u{E9}", "x"]), value: 9)]).apply(to: document)
+            == ["caf\u{E9}": ["x": 9], "tea": ["x": 2]])
+        #expect(try JSONPatch([.remove(path: JSONPointer(tokens: ["caf\u{E9}"]))]).apply(to: document) == ["tea": ["x": 2]])
+        #expect(try JSONPatch([.remove(path: JSONPointer(tokens: ["tea", "x"]))]).apply(to: document)
+            == ["caf\u{E9}": ["x": 1], "tea": [:]])
+        var inPlace = document
+        try JSONPatch([.replace(path: JSONPointer(tokens: ["tea", "x"]), value: -0.0)]).apply(inPlace: &inPlace)
+        #expect(inPlace == ["caf\u{E9}": ["x": 1], "tea": ["x": .number(JSONNumber(-0.0))]])
+        #expect(inPlace != ["caf\u{E9}": ["x": 1], "tea": ["x": .number(JSONNumber(0.0))]])
+    }
+
     @Test func predicatesCompareByScalars() throws {
         let state: JSONValue = ["title": Self.decomposed]
         #expect(try !Predicate.parse(#".title == "caf\u00e9""#).evaluate(on: state))

@@ -24,8 +24,8 @@ enum PatchApplier {
             }
             try withParent(of: path, in: &document) { (parent: inout JSONValue, token: String) throws(Reason) in
                 if var members = takeObject(&parent) {
-                    guard members.value(exactlyAt: token) != nil else { throw .pathNotFound(path) }
-                    members[token] = value
+                    guard let index = members.index(exactlyAt: token) else { throw .pathNotFound(path) }
+                    members.values[index] = value
                     parent = .object(members)
                 } else if var elements = takeElements(&parent) {
                     let index = try existingIndex(token, count: elements.count, path: path)
@@ -103,8 +103,8 @@ enum PatchApplier {
         var removed = JSONValue.null
         try withParent(of: path, in: &document) { (parent: inout JSONValue, token: String) throws(Reason) in
             if var members = takeObject(&parent) {
-                guard members.value(exactlyAt: token) != nil else { throw .pathNotFound(path) }
-                removed = members.removeValue(forKey: token) ?? .null
+                guard let index = members.index(exactlyAt: token) else { throw .pathNotFound(path) }
+                removed = members.remove(at: index).value
                 parent = .object(members)
             } else if var elements = takeElements(&parent) {
                 let index = try existingIndex(token, count: elements.count, path: path)
@@ -147,11 +147,13 @@ enum PatchApplier {
         // place keeps a second reference to it, so every change below would
         // copy the whole container.
         if var members = takeObject(&value) {
-            guard var child = members.value(exactlyAt: token) else { throw .pathNotFound(here()) }
+            // Found once, then read and written by index, with no second lookup.
+            guard let index = members.index(exactlyAt: token) else { throw .pathNotFound(here()) }
             // Detach the child so that it is uniquely referenced while mutated.
-            members[token] = .null
+            var child = members.values[index]
+            members.values[index] = .null
             try descend(&child, tokens: tokens.dropFirst(), depth: depth + 1, path: path, body)
-            members[token] = child
+            members.values[index] = child
             value = .object(members)
         } else if var elements = takeElements(&value) {
             let index = try existingIndex(token, count: elements.count, path: here())

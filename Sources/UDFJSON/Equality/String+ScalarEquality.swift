@@ -51,8 +51,15 @@ extension Dictionary where Key == String {
     /// answer for a key that is spelled differently; this does not.
     @inlinable
     public func value(exactlyAt key: String) -> Value? {
-        guard let index = index(forKey: key) else { return nil }
-        return keys[index].hasSameScalars(as: key) ? values[index] : nil
+        index(exactlyAt: key).map { values[$0] }
+    }
+
+    /// Where the value stored under exactly `key`'s scalars is: one lookup,
+    /// after which `values[index]` reads or writes it without hashing again.
+    @inlinable
+    public func index(exactlyAt key: String) -> Index? {
+        guard let index = index(forKey: key), keys[index].hasSameScalars(as: key) else { return nil }
+        return index
     }
 
     /// The key stored here that is canonically equivalent to `key` but spelled

@@ -188,16 +188,21 @@ struct JSONByteReader {
             else { return nil }
             // Canonical text sorts keys by their bytes, which for ASCII is `String` order.
             keys = members.keys.sorted()
+            // Nulls hold no reference: each object copies this dictionary and
+            // overwrites every value, so real values would be retained and
+            // released once per object for nothing. `mapValues` keeps the
+            // buckets, so an index found here is valid in every copy.
+            let template = members.mapValues { _ in JSONValue.null }
             var indices: [Dictionary<String, JSONValue>.Index] = []
             var bytes: [UInt8] = []
             var ends: [Int] = []
             for key in keys {
-                guard let index = members.index(forKey: key) else { return nil }
+                guard let index = template.index(forKey: key) else { return nil }
                 indices.append(index)
                 bytes.append(contentsOf: key.utf8)
                 ends.append(bytes.count)
             }
-            self.members = members
+            self.members = template
             self.indices = indices
             self.bytes = bytes
             self.ends = ends

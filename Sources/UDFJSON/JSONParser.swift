@@ -190,8 +190,8 @@ struct JSONByteReader {
             keys = members.keys.sorted()
             // Nulls hold no reference: each object copies this dictionary and
             // overwrites every value, so real values would be retained and
-            // released once per object for nothing. `mapValues` keeps the
-            // buckets, so an index found here is valid in every copy.
+            // released once per object for nothing. The indices are found in
+            // this template, so they hold in every copy of it.
             let template = members.mapValues { _ in JSONValue.null }
             var indices: [Dictionary<String, JSONValue>.Index] = []
             var bytes: [UInt8] = []

@@ -22,8 +22,8 @@ public final class Recording {
     public let formatVersion: Int
     /// The cursor each timeline was last read through, by timeline id.
     private var cursors: [Int: StateCursor] = [:]
-    /// Every action text parsed through this reading, by its bytes.
-    let parsedActions = ParsedActions()
+    /// The action texts parsed through this reading, by their bytes.
+    let parsedActions = TextMemo.actions()
 
     /// - Throws: `RecordingError` for a missing, empty, non-SQLite, truncated,
     ///   foreign or newer-version file.

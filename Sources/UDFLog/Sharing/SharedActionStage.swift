@@ -5,21 +5,15 @@ import UDFJSON
 /// redacts it and counts what redaction replaced. It keeps its verdicts by
 /// key from step to step; use one per walk, from one thread at a time.
 ///
-/// An app sends the same few actions over and over, and what a stored text
-/// parses and redacts to depends on its bytes alone. So short texts are
-/// remembered, in a table indexed by their hash, and a text seen before is
-/// not parsed again: a hit compares the bytes in full.
+/// What a stored text parses and redacts to depends on its bytes alone, so
+/// a text seen before is not parsed again (`TextMemo`).
 final class SharedActionStage {
     private let redaction: IncrementalRedaction
     /// Values redaction replaced in the actions so far.
     private(set) var redactedCount = 0
-    private var remembered: [Remembered?] = Array(repeating: nil, count: SharedActionStage.slots)
-    private static let slots = 256
-    /// Longer texts are rarely repeated and would hold memory.
-    private static let longestRemembered = 1_024
+    private let remembered = TextMemo<Remembered>(slots: 256, longest: 1_024)
 
     private struct Remembered {
-        let text: [UInt8]
         let action: JSONValue
         let replacements: Int
         let isCanonicalAsRedacted: Bool
@@ -75,12 +69,7 @@ final class SharedActionStage {
     }
 
     private func parsed(_ text: [UInt8], step walked: WalkedStep) throws(RecordingError) -> Remembered {
-        guard text.count <= Self.longestRemembered else { return try parse(text, step: walked) }
-        let slot = Int(truncatingIfNeeded: StateHash.value(of: text)) & (Self.slots - 1)
-        if let known = remembered[slot], Self.same(known.text, text) { return known }
-        let parsed = try parse(text, step: walked)
-        remembered[slot] = parsed
-        return parsed
+        try remembered.value(of: text) { text throws(RecordingError) in try parse(text, step: walked) }
     }
 
     private func parse(_ text: [UInt8], step walked: WalkedStep) throws(RecordingError) -> Remembered {
@@ -88,20 +77,9 @@ final class SharedActionStage {
         let safe = redaction.redactAlone(original)
         let unchanged = safe.isIdentical(to: original)
         return Remembered(
-            text: text,
             action: safe,
             replacements: unchanged ? 0 : Recording.replacements(from: original, to: safe),
             isCanonicalAsRedacted: unchanged && isCanonical
         )
-    }
-
-    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { a in
-            b.withUnsafeBytes { b in
-                guard let left = a.baseAddress, let right = b.baseAddress else { return true }
-                return memcmp(left, right, a.count) == 0
-            }
-        }
     }
 }

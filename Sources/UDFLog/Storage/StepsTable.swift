@@ -141,11 +141,13 @@ struct StepRow {
     /// The step's metadata; the action is parsed, and a bad one is a corrupt
     /// step of `timeline`, the name of the timeline being read.
     /// - Parameter actions: The reading's memo of parsed action texts.
-    func summary(on timeline: String, actions: ParsedActions) throws(RecordingError) -> StepSummary {
+    func summary(on timeline: String, actions: TextMemo<JSONValue>) throws(RecordingError) -> StepSummary {
         let step = int(.step)
         var action: JSONValue?
         if let bytes = bytes(.action) {
-            action = try actions.value(of: bytes, step: step, timeline: timeline)
+            action = try actions.value(of: bytes) { bytes throws(RecordingError) in
+                try Self.action(parsing: bytes, step: step, timeline: timeline)
+            }
         }
         return StepSummary(
             step: step,

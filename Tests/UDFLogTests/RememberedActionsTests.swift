@@ -5,10 +5,10 @@ import UDFJSON
 @testable import UDFLog
 
 /// A reading parses each distinct action text once and looks it up when
-/// it comes again (`ParsedActions`). Compared here with parsing every text
+/// it comes again (`TextMemo`). Compared here with parsing every text
 /// afresh, on texts that differ in one byte, in normalization, in the sign
 /// of a zero or past a double's precision, and on texts too long to keep.
-@Suite struct ParsedActionsTests {
+@Suite struct RememberedActionsTests {
     private static let long = "{\"note\":\"" + String(repeating: "x", count: 600) + "\"}"
     private static let texts: [(step: Int, text: String)] = [
         (2, "{\"cafe\u{301}\":{\"n\":-0.0}}"),
@@ -77,13 +77,37 @@ import UDFJSON
         #expect(try recording.step(5, on: timeline).action == JSONParser().parse(text))
     }
 
-    @Test func pastItsCapacityTheMemoStartsOverAndStillAnswersRight() throws {
-        let memo = ParsedActions()
-        let count = ParsedActions.capacity + 10
+    @Test func textsThatShareASlotOrRunLongAreMadeAgainAndAnswerRight() throws {
+        // One slot: every other text replaces the one before.
+        let memo = TextMemo<JSONValue>(slots: 1, longest: 64)
+        var made = 0
+        func value(_ text: String) throws -> JSONValue {
+            try memo.value(of: Array(text.utf8)) { bytes throws(RecordingError) in
+                made += 1
+                return try StepRow.action(parsing: bytes, step: 1, timeline: "main")
+            }
+        }
+        let composed = "{\"caf\u{e9}\":-0.0}"
+        let decomposed = "{\"cafe\u{301}\":-0.0}"
+        #expect(try value(composed) == JSONParser().parse(composed))
+        #expect(try value(composed) == JSONParser().parse(composed))
+        #expect(made == 1, "the same bytes are looked up")
+        #expect(try value(decomposed) == JSONParser().parse(decomposed))
+        #expect(try value(composed) == JSONParser().parse(composed))
+        #expect(made == 3, "another spelling is another text, and takes the slot")
+        let long = "{\"n\":\"" + String(repeating: "x", count: 64) + "\"}"
+        #expect(try value(long) == JSONParser().parse(long))
+        #expect(try value(long) == JSONParser().parse(long))
+        #expect(made == 5, "a text past `longest` is parsed every time")
+        // Many slots, more texts than slots, every answer its own text's.
+        let wide = TextMemo<JSONValue>.actions()
         for round in 0..<2 {
-            for index in stride(from: 0, to: count, by: round == 0 ? 1 : 97) {
+            for index in stride(from: 0, to: 5_000, by: round == 0 ? 1 : 97) {
                 let text = Array(#"{"n":\#(index)}"#.utf8)
-                #expect(try memo.value(of: text, step: index, timeline: "main") == ["n": .number(JSONNumber(index))])
+                let parsed = try wide.value(of: text) { bytes throws(RecordingError) in
+                    try StepRow.action(parsing: bytes, step: index, timeline: "main")
+                }
+                #expect(parsed == ["n": .number(JSONNumber(index))])
             }
         }
     }

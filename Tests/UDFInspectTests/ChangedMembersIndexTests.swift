@@ -361,7 +361,7 @@ import UDFSQLite
         let database = try Database(path: path, mode: .readWrite)
         try database.execute("DROP TABLE changed_members")
         database.close()
-        for command in [["blame", path, ".plain"], ["find", path, "--where", ".plain == 1"]] {
+        for command in [["blame", path, ".plain"], ["blame", path, ".plain", "--json"], ["find", path, "--where", ".plain == 1"]] {
             let result = await InspectorHarness.run(command)
             #expect(result.status == 65, "\(command)")
             #expect(result.stdout == "", "\(command)")

@@ -33,13 +33,13 @@ import UDFRecorder
                 // A JSON string's text has two quotes around it.
                 let value = JSONValue.string(String(repeating: unit, count: length - 2))
                 let text = value.canonicalText
-                let alone = BlameCommand.describe(value)
-                let pair = BlameCommand.describe(.string("x"), value)
-                if text.count <= BlameCommand.valueWidth {
+                let alone = ValueExcerpt.describe(value)
+                let pair = ValueExcerpt.describe(.string("x"), value)
+                if text.count <= ValueExcerpt.width {
                     #expect(alone == text, "\(unit) × \(length)")
                     #expect(pair == "\"x\" → " + text, "\(unit) × \(length)")
                 } else {
-                    #expect(alone.count == BlameCommand.valueWidth && alone.hasSuffix("…"), "\(unit) × \(length)")
+                    #expect(alone.count == ValueExcerpt.width && alone.hasSuffix("…"), "\(unit) × \(length)")
                     #expect(pair.hasPrefix("\"x\" → ") && pair.count < "\"x\" → ".count + text.count, "\(unit) × \(length)")
                 }
             }

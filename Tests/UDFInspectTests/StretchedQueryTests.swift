@@ -91,6 +91,58 @@ import UDFSQLite
         }
     }
 
+    /// `blame` turns each change into its row where it is found. A stretch
+    /// that holds its limit of rows stops, and its rest is read as it is
+    /// delivered; the text rows write each value once. The rows must be
+    /// those made from one walk's changes, one at a time.
+    @Test func blameRowsAnswerAsOneWalkWhateverStretchesHold() throws {
+        let directory = try TemporaryDirectory()
+        let recording = try Recording(path: try MemberChildrenIndexTests.record(seed: 36, reshapes: 3, in: directory))
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        var compared = 0
+        for text in [".rows", ".rows[3]", #".dict"#, ".rows[*].n"] {
+            var blame = PathBlame(path: try JSONPath(parsing: text))
+            blame.stretched = Self.oneWalk
+            let strategy = blame.defaultStrategy
+            let changes = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: strategy).changes
+            compared += changes.count
+            let plainCells = changes.map { change in
+                [
+                    "\(change.step)",
+                    ActionFormatter.format(change.summary.action, maxWidth: StepTable.actionWidth),
+                    change.summary.cause.map { "← \($0)" } ?? "",
+                    ValueExcerpt.describe(change.old, change.new),
+                ]
+            }
+            let plainElements = try changes.map { try StreamedJSONDocument.element(BlameOutput.Change($0, on: timeline)) }
+            for split in Self.splits {
+                for limit in [0, 300, 1 << 20] {
+                    var parts = blame
+                    parts.stretched = Self.stretched(split)
+                    parts.stretchHoldLimit = limit
+                    var cells: [[String]] = []
+                    _ = try parts.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: strategy, rows: {
+                        var row = BlameCommand.TextRow()
+                        return { row.cells($0) }
+                    }) { cells.append($0); return true }
+                    #expect(cells == plainCells, "blame \(text), \(split), limit \(limit)")
+                    var elements: [String] = []
+                    _ = try parts.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: strategy, rows: {
+                        { try StreamedJSONDocument.element(BlameOutput.Change($0, on: timeline)) }
+                    }) { elements.append($0); return true }
+                    #expect(elements == plainElements, "blame \(text), \(split), limit \(limit)")
+                    // Stopping early delivers the rows up to the stop, and no more.
+                    var first: [String] = []
+                    _ = try parts.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: strategy, rows: {
+                        { try StreamedJSONDocument.element(BlameOutput.Change($0, on: timeline)) }
+                    }) { first.append($0); return first.count < 7 }
+                    #expect(first == Array(plainElements.prefix(7)), "blame \(text), \(split), limit \(limit)")
+                }
+            }
+        }
+        #expect(compared >= 100, "the paths change often enough to compare")
+    }
+
     @Test(arguments: [UInt64(34), 35])
     func findInStretchesAnswersAsOneWalk(_ seed: UInt64) throws {
         let directory = try TemporaryDirectory()

@@ -30,9 +30,6 @@ struct BlameCommand: InspectCommand {
         examples: ["udf-inspect blame todo.udf '.todos[id=2]'", "udf-inspect blame todo.udf .filter --at 11 --json"]
     )
 
-    /// Values longer than this are shortened in text; --json prints them whole.
-    static let valueWidth = 60
-
     let recording: RecordingArguments
     let statePath: JSONPath
     let at: Int?
@@ -62,105 +59,83 @@ struct BlameCommand: InspectCommand {
         var blame = PathBlame(path: statePath)
         blame.stretched.workers = jobs
         let strategy = blame.defaultStrategy
-        let found: (changes: [PathBlame.Change], everSelected: Bool)
-        do {
-            found = try blame.changes(in: selection.recording, on: timeline, through: last, strategy: strategy)
-        } catch {
-            throw InspectError.reading(error)
-        }
+        let console = context.console
+        var count = 0
+        let everSelected: Bool
         if json {
-            try context.console.json(BlameOutput(
+            var document = try StreamedJSONDocument(console, envelope: BlameOutput(
                 session: selection.session.id,
                 timeline: timeline.name,
                 path: statePath.description,
                 at: last,
-                strategy: strategy.rawValue,
-                changes: found.changes.map { change in
-                    let kind: ChangeKind = change.old == nil ? .added : change.new == nil ? .removed : .changed
-                    return BlameOutput.Change(step: StepRecord(change.summary, on: timeline), kind: kind, old: change.old, new: change.new)
+                strategy: strategy.rawValue
+            ), streaming: "changes")
+            everSelected = try Self.reading {
+                try blame.changes(in: selection.recording, on: timeline, through: last, strategy: strategy, rows: {
+                    { change in try StreamedJSONDocument.element(BlameOutput.Change(change, on: timeline)) }
+                }) { element in
+                    document.append(element)
+                    count += 1
+                    return !console.isOutputClosed
                 }
-            ))
-        } else {
-            context.console.out(context.colour.dim("blame \(statePath) · \(timeline.shownName) · steps 0…\(last)"))
-            let rows = found.changes.map { change in
-                [
-                    "\(change.step)",
-                    ActionFormatter.format(change.summary.action, maxWidth: StepTable.actionWidth),
-                    change.summary.cause.map { "← \($0)" } ?? "",
-                    Self.describe(change.old, change.new),
-                ]
             }
+            document.finish()
+        } else {
+            var rows: [[String]] = []
+            everSelected = try Self.reading {
+                try blame.changes(in: selection.recording, on: timeline, through: last, strategy: strategy, rows: {
+                    var row = TextRow()
+                    return { change in row.cells(change) }
+                }) { cells in
+                    rows.append(cells)
+                    return true
+                }
+            }
+            count = rows.count
+            console.out(context.colour.dim("blame \(statePath) · \(timeline.shownName) · steps 0…\(last)"))
             if !rows.isEmpty {
                 let columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("ACTION"), .init("CAUSE"), .init("OLD → NEW")]
                 for line in TableRenderer(columns: columns).render(rows, headerStyle: context.colour.bold) {
-                    context.console.out(line)
+                    console.out(line)
                 }
             }
         }
-        guard found.changes.isEmpty else { return .success }
-        if !found.everSelected {
-            context.console.err("The path \(statePath) selects nothing at any step 0…\(last).")
+        guard count == 0 else { return .success }
+        if !everSelected {
+            console.err("The path \(statePath) selects nothing at any step 0…\(last).")
         } else {
-            context.console.err("No step up to \(last) changed \(statePath): it holds its value from step 0.")
+            console.err("No step up to \(last) changed \(statePath): it holds its value from step 0.")
         }
         return .notFound
     }
 
-    /// A value in one line, or `(absent)` when the path selects nothing.
-    static func describe(_ value: JSONValue?) -> String {
-        guard let value else { return "(absent)" }
-        let text = value.canonicalText
-        // No more bytes than the width is no more characters: nothing to cut.
-        guard text.utf8.count > valueWidth, text.count > valueWidth else { return text }
-        return String(text.prefix(valueWidth - 1)) + "…"
+    /// Runs a read of the recording; its errors become `InspectError.reading`,
+    /// and ours pass through.
+    private static func reading<Result>(_ body: () throws -> Result) throws(InspectError) -> Result {
+        do {
+            return try body()
+        } catch let error as InspectError {
+            throw error
+        } catch {
+            throw InspectError.reading(error)
+        }
     }
 
-    /// `OLD → NEW` in one line. When a value is too long, both are cut
-    /// around where they differ, so two long values that share a start do
-    /// not read alike: `…"Buy milk"}] → …"Buy milk"},{"done":false,"id":2,…`.
-    static func describe(_ old: JSONValue?, _ new: JSONValue?) -> String {
-        guard let old, let new else { return describe(old) + " → " + describe(new) }
-        let beforeText = old.canonicalText
-        let afterText = new.canonicalText
-        // No more bytes than the width is no more characters: nothing to cut.
-        if beforeText.utf8.count <= valueWidth, afterText.utf8.count <= valueWidth {
-            return beforeText + " → " + afterText
-        }
-        let before = Array(beforeText)
-        let after = Array(afterText)
-        guard before.count > valueWidth || after.count > valueWidth else {
-            return String(before) + " → " + String(after)
-        }
-        var prefix = 0
-        while prefix < min(before.count, after.count), before[prefix] == after[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < min(before.count, after.count) - prefix,
-              before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
-        return excerpt(before, prefix: prefix, suffix: suffix) + " → " + excerpt(after, prefix: prefix, suffix: suffix)
-    }
+    /// A stretch's rows of the text table. Each value's text is written
+    /// once: a change's old value is the one before's new (`PathBlame`).
+    struct TextRow {
+        private var previousNew: [UInt8]??
 
-    /// How much of the shared start to keep before the difference.
-    static let leadWidth = 16
-
-    /// At most `valueWidth` characters of `text` around its differing middle:
-    /// a little of the shared start, the middle, then as much of the shared end as fits.
-    private static func excerpt(_ text: [Character], prefix: Int, suffix: Int) -> String {
-        var result = ""
-        var budget = valueWidth
-        if prefix > leadWidth {
-            result = "…" + String(text[(prefix - leadWidth + 1)..<prefix])
-        } else {
-            result = String(text[..<prefix])
+        mutating func cells(_ change: PathBlame.Change) -> [String] {
+            let old = previousNew ?? change.old.map(ValueExcerpt.canonicalBytes)
+            let new = change.new.map(ValueExcerpt.canonicalBytes)
+            previousNew = .some(new)
+            return [
+                "\(change.step)",
+                ActionFormatter.format(change.summary.action, maxWidth: StepTable.actionWidth),
+                change.summary.cause.map { "← \($0)" } ?? "",
+                ValueExcerpt.describe(old, new),
+            ]
         }
-        budget -= result.count
-        let middle = text[prefix..<(text.count - suffix)]
-        if middle.count >= budget {
-            return result + String(middle.prefix(max(budget - 1, 0))) + "…"
-        }
-        result += String(middle)
-        budget -= middle.count
-        let tail = text[(text.count - suffix)...]
-        if tail.count <= budget { return result + String(tail) }
-        return result + String(tail.prefix(max(budget - 1, 0))) + "…"
     }
 }

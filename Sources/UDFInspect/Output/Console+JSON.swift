@@ -11,7 +11,7 @@ extension Console {
         try jsonValue(model).canonicalText
     }
 
-    private static func jsonValue(_ model: some Encodable) throws(InspectError) -> JSONValue {
+    static func jsonValue(_ model: some Encodable) throws(InspectError) -> JSONValue {
         do {
             return try JSONValueEncoder().encode(model)
         } catch {

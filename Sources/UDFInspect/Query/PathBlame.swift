@@ -34,6 +34,10 @@ struct PathBlame {
     var narrowing = ProjectedState.Narrowing.byCost
     /// How a long timeline is split across threads.
     var stretched = StretchedWalk()
+    /// The most bytes of rows a stretch read ahead of the one being
+    /// delivered holds; past it, the stretch stops, and its rest is read
+    /// when it is delivered. Rows of long values would otherwise pile up.
+    var stretchHoldLimit = 16 << 20
 
     /// The value `path` selects: the one value, or for a path with `[*]` the
     /// array of every selected value; nil when it selects nothing.
@@ -53,17 +57,42 @@ struct PathBlame {
     }
 
     /// The changes in steps 1…`last` of `timeline`, oldest first, and whether
-    /// the path selected something at any step 0…`last`. A long timeline is
-    /// read in stretches at once (`StretchedWalk`).
+    /// the path selected something at any step 0…`last`. For tests and
+    /// short ranges: it keeps every value, where `blame` keeps rows.
     func changes(
         in recording: Recording,
         on timeline: TimelineInfo,
         through last: Int,
         strategy: Strategy
     ) throws -> (changes: [Change], everSelected: Bool) {
-        var changes: [Change] = []
+        var found: [Change] = []
+        let everSelected = try changes(in: recording, on: timeline, through: last, strategy: strategy, rows: { { $0 } }) { change in
+            found.append(change)
+            return true
+        }
+        return (found, everSelected)
+    }
+
+    /// Hands `deliver` a row for each change in steps 1…`last` of `timeline`,
+    /// oldest first, and returns whether the path selected something at any
+    /// step 0…`last`. `deliver` returns false to stop.
+    ///
+    /// A change becomes its row where it is found, so that no value outlives
+    /// its row: kept whole, the values of a path that grows every step take
+    /// memory quadratic in the steps. `rows` makes one row maker for each
+    /// stretch; it sees the stretch's changes in order, each change's `old`
+    /// being the one before's `new`. A long timeline is read in stretches at
+    /// once (`StretchedWalk`); a short one is delivered as it is read.
+    func changes<Row: HeldRow>(
+        in recording: Recording,
+        on timeline: TimelineInfo,
+        through last: Int,
+        strategy: Strategy,
+        rows: @escaping @Sendable () -> (Change) throws -> Row,
+        deliver: (Row) throws -> Bool
+    ) throws -> Bool {
         var everSelected = value(in: try recording.state(at: 0, on: timeline)) != nil
-        guard last >= 1 else { return ([], everSelected) }
+        guard last >= 1 else { return everSelected }
         // What `.patches` keeps of each state: decided once, for every stretch.
         var projection = ProjectedState(paths: [path])
         var reading = last
@@ -71,50 +100,90 @@ struct PathBlame {
             try projection.narrow(narrowing, in: recording, on: timeline, range: 1...last)
             reading = try projection.stepsRead(in: recording, on: timeline, range: 1...last)
         }
-        try stretched.run(1...last, reading: reading, in: recording, job: { [projection] recording, stretch, _ in
-            try self.changes(in: recording, on: timeline, stretch, strategy: strategy, keeping: projection)
+        // Reads `range` on this thread, delivering as it reads; false when `deliver` stopped it.
+        func stream(_ range: ClosedRange<Int>) throws -> Bool {
+            let row = rows()
+            let read = try changes(in: recording, on: timeline, range, strategy: strategy, keeping: projection) { change in
+                try deliver(try row(change))
+            }
+            everSelected = everSelected || read.everSelected
+            return read.stoppedAfter == nil
+        }
+        guard stretched.stretches(of: 1...last, reading: reading).count > 1 else {
+            _ = try stream(1...last)
+            return everSelected
+        }
+        let holdLimit = stretchHoldLimit
+        var failure: (any Error)?
+        try stretched.run(1...last, reading: reading, in: recording, job: { [projection] recording, stretch, signal in
+            let row = rows()
+            var held: [Row] = []
+            var heldBytes = 0
+            let read = try self.changes(in: recording, on: timeline, stretch, strategy: strategy, keeping: projection) { change in
+                let made = try row(change)
+                held.append(made)
+                heldBytes += made.heldBytes
+                return heldBytes <= holdLimit && !signal.isStopped
+            }
+            let rest = read.stoppedAfter.flatMap { $0 < stretch.upperBound ? ($0 + 1)...stretch.upperBound : nil }
+            return Found(rows: held, everSelected: read.everSelected, rest: rest)
         }, deliver: { found in
-            changes += found.changes
             everSelected = everSelected || found.everSelected
-            return true
+            do {
+                for row in found.rows where try !deliver(row) { return false }
+                // The rest of a stretch that held its limit is read here, as it is delivered.
+                if let rest = found.rest { return try stream(rest) }
+                return true
+            } catch {
+                failure = error
+                return false
+            }
         })
-        return (changes, everSelected)
+        if let failure { throw failure }
+        return everSelected
     }
 
-    /// What one stretch found: its changes, and whether the path selected
-    /// something at any of its steps.
-    private struct Found: Sendable {
-        let changes: [Change]
+    /// What one stretch found: a row for each change, whether the path
+    /// selected something at any step read, and the steps left unread when
+    /// its rows reached `stretchHoldLimit`.
+    private struct Found<Row: Sendable>: Sendable {
+        let rows: [Row]
         let everSelected: Bool
+        let rest: ClosedRange<Int>?
     }
 
-    /// The changes in `stretch` (after step 0), from the value at the step
-    /// before it; `.patches` keeps what `projection` keeps.
+    /// Hands `emit` each change in `stretch` (after step 0), from the value
+    /// at the step before it, until `emit` returns false. Returns whether
+    /// the path selected something at any step read, and the step of the
+    /// change `emit` stopped at. `.patches` keeps what `projection` keeps.
     private func changes(
-        in recording: Recording, on timeline: TimelineInfo, _ stretch: ClosedRange<Int>, strategy: Strategy, keeping projection: ProjectedState
-    ) throws -> Found {
+        in recording: Recording,
+        on timeline: TimelineInfo,
+        _ stretch: ClosedRange<Int>,
+        strategy: Strategy,
+        keeping projection: ProjectedState,
+        emit: (Change) throws -> Bool
+    ) throws -> (everSelected: Bool, stoppedAfter: Int?) {
         let before = try recording.state(at: stretch.lowerBound - 1, on: timeline)
         var previous = value(in: before)
         var everSelected = false
-        var changes: [(step: Int, old: JSONValue?, new: JSONValue?)] = []
-        func record(_ step: Int, _ state: JSONValue) {
+        var stoppedAfter: Int?
+        /// Emits a change when the value at the path is not the one before.
+        func record(_ state: JSONValue, _ summary: () throws -> StepSummary) throws -> Bool {
             let current = value(in: state)
             if current != nil { everSelected = true }
-            if current != previous {
-                changes.append((step, previous, current))
-                previous = current
-            }
+            guard current != previous else { return true }
+            let change = Change(summary: try summary(), old: previous, new: current)
+            previous = current
+            if try emit(change) { return true }
+            stoppedAfter = change.step
+            return false
         }
         switch strategy {
         case .walk:
-            var summaries: [StepSummary] = []
             try recording.walk(timeline, range: stretch) { summary, state in
-                let count = changes.count
-                record(summary.step, state)
-                if changes.count > count { summaries.append(summary) }
-                return true
+                try record(state, { summary })
             }
-            return Found(changes: zip(summaries, changes).map { Change(summary: $0, old: $1.old, new: $1.new) }, everSelected: everSelected)
         case .patches:
             var projection = projection
             projection.reset(to: before)
@@ -123,7 +192,6 @@ struct PathBlame {
             // not selected again.
             var route = PathRoute(path, in: projection.state)
             // Each change's step metadata comes from the row its patch came from.
-            var summaries: [StepSummary] = []
             try recording.storedBytesWithSummaries(on: timeline, range: stretch, touching: projection.indexKeys) { step, stored, summary in
                 switch try projection.take(stored, step: step, timeline: timeline.name) {
                 case .unchanged:
@@ -135,13 +203,11 @@ struct PathBlame {
                 case .needsWholeState:
                     projection.reset(to: try recording.state(at: step, on: timeline))
                 }
-                let count = changes.count
-                record(step, projection.state)
-                if changes.count > count { summaries.append(try summary()) }
+                let keepGoing = try record(projection.state, summary)
                 route = PathRoute(path, in: projection.state)
-                return true
+                return keepGoing
             }
-            return Found(changes: zip(summaries, changes).map { Change(summary: $0, old: $1.old, new: $1.new) }, everSelected: everSelected)
         }
+        return (everSelected, stoppedAfter)
     }
 }

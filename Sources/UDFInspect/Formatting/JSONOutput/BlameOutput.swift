@@ -1,6 +1,8 @@
 import UDFJSON
+import UDFLog
 
-/// `blame --json`: every step that changed the value at a path.
+/// `blame --json`: every step that changed the value at a path. The
+/// `changes` member streams (`StreamedJSONDocument`), one `Change` at a time.
 struct BlameOutput: Encodable {
     /// A step's fields, the kind of change and the values before and after.
     struct Change: Encodable {
@@ -8,6 +10,13 @@ struct BlameOutput: Encodable {
         let kind: ChangeKind
         let old: JSONValue?
         let new: JSONValue?
+
+        init(_ change: PathBlame.Change, on timeline: TimelineInfo) {
+            step = StepRecord(change.summary, on: timeline)
+            kind = change.old == nil ? .added : change.new == nil ? .removed : .changed
+            old = change.old
+            new = change.new
+        }
 
         private enum CodingKeys: String, CodingKey {
             case kind, old, new
@@ -29,5 +38,4 @@ struct BlameOutput: Encodable {
     let at: Int
     /// How the answer was found: see docs/cli.md.
     let strategy: String
-    let changes: [Change]
 }

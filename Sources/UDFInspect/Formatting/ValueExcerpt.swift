@@ -1,0 +1,124 @@
+import UDFJSON
+
+/// A value, or a value's change, in one line of at most about `width`
+/// characters, from the value's canonical text: what `blame` prints.
+///
+/// It reads the texts' bytes and decodes characters only in small windows
+/// around the cuts, so a line costs little more than comparing the two
+/// texts, however long they are. Where two texts differ is found by bytes,
+/// not by `Character`, which would take two normalizations of one letter
+/// as one and could cut away the very difference.
+enum ValueExcerpt {
+    /// Values with more characters than this are shortened.
+    static let width = 60
+    /// How much of the shared start to keep before the difference.
+    static let leadWidth = 16
+
+    /// A value in one line, or `(absent)` when the path selects nothing.
+    static func describe(_ value: JSONValue?) -> String {
+        describe(value.map(canonicalBytes))
+    }
+
+    /// `OLD → NEW` in one line, as `describe(_:_:)` on the values' texts.
+    static func describe(_ old: JSONValue?, _ new: JSONValue?) -> String {
+        describe(old.map(canonicalBytes), new.map(canonicalBytes))
+    }
+
+    /// A value's canonical text, as `describe` takes it.
+    static func canonicalBytes(_ value: JSONValue) -> [UInt8] {
+        var bytes: [UInt8] = []
+        JSONWriter.appendCanonical(value, to: &bytes)
+        return bytes
+    }
+
+    /// A canonical text in one line, cut at `width` characters; nil is `(absent)`.
+    static func describe(_ text: [UInt8]?) -> String {
+        guard let text else { return "(absent)" }
+        let (head, isWhole) = leading(width, of: text[...])
+        return isWhole ? head : String(head.dropLast()) + "…"
+    }
+
+    /// `OLD → NEW` in one line. When a text is too long, both are cut
+    /// around where they differ, so two long values that share a start do
+    /// not read alike: `…"Buy milk"}] → …"Buy milk"},{"done":false,"id":2,…`.
+    static func describe(_ old: [UInt8]?, _ new: [UInt8]?) -> String {
+        guard let before = old, let after = new else { return describe(old) + " → " + describe(new) }
+        let (beforeHead, beforeIsWhole) = leading(width, of: before[...])
+        let (afterHead, afterIsWhole) = leading(width, of: after[...])
+        if beforeIsWhole, afterIsWhole { return beforeHead + " → " + afterHead }
+        var prefix = SharedBytes.prefix(before, after)
+        var suffix = SharedBytes.suffix(before, after, within: min(before.count, after.count) - prefix)
+        // Cut between scalars: a scalar that differs only in its last bytes
+        // is all in the middle. The bytes before a cut are shared, so one
+        // position serves both texts.
+        while prefix > 0, isContinuation(before, at: prefix) || isContinuation(after, at: prefix) { prefix -= 1 }
+        while suffix > 0, isContinuation(before, at: before.count - suffix) { suffix -= 1 }
+        return excerpt(before, prefix: prefix, suffix: suffix) + " → " + excerpt(after, prefix: prefix, suffix: suffix)
+    }
+
+    /// At most `width` characters of `text` around its differing middle:
+    /// a little of the shared start, the middle, then as much of the shared
+    /// end as fits.
+    private static func excerpt(_ text: [UInt8], prefix: Int, suffix: Int) -> String {
+        let (lead, leadIsWhole) = trailing(leadWidth, of: text[..<prefix])
+        var result = leadIsWhole ? lead : "…" + String(lead.dropFirst())
+        var budget = width - result.count
+        let (middle, middleFits) = leading(budget - 1, of: text[prefix..<(text.count - suffix)])
+        guard middleFits else { return result + middle + "…" }
+        result += middle
+        budget -= middle.count
+        let (tail, tailFits) = leading(budget, of: text[(text.count - suffix)...])
+        return tailFits ? result + tail : result + String(tail.dropLast()) + "…"
+    }
+
+    /// The first `count` characters of `bytes`, and whether they are all of them.
+    ///
+    /// Only a window is decoded, widened until it holds a character past
+    /// `count`: a character's end is known once the next one has begun.
+    private static func leading(_ count: Int, of bytes: ArraySlice<UInt8>) -> (String, isWhole: Bool) {
+        var window = max(count, 1) * 4
+        while true {
+            var end = min(bytes.endIndex, bytes.startIndex + window)
+            while end < bytes.endIndex, end > bytes.startIndex, isContinuation(bytes, at: end) { end -= 1 }
+            let text = String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self)
+            if end == bytes.endIndex {
+                return (String(text.prefix(count)), text.count <= count)
+            }
+            if text.count > count { return (String(text.prefix(count)), false) }
+            window *= 4
+        }
+    }
+
+    /// The last `count` characters of `bytes`, and whether they are all of them.
+    ///
+    /// A window starts between two ASCII bytes, other than CR LF: always a
+    /// character boundary. Where a character begins depends on all the text
+    /// before it (a flag is a pair of scalars, counted from the first), so
+    /// a window that started anywhere else could pair them wrongly.
+    private static func trailing(_ count: Int, of bytes: ArraySlice<UInt8>) -> (String, isWhole: Bool) {
+        var window = max(count, 1) * 4
+        while true {
+            var start = max(bytes.startIndex, bytes.endIndex - window)
+            while start > bytes.startIndex, start < bytes.endIndex, !isASCIIBoundary(bytes, at: start) { start += 1 }
+            let text = String(decoding: bytes[start..<bytes.endIndex], as: UTF8.self)
+            if start == bytes.startIndex {
+                return (String(text.suffix(count)), text.count <= count)
+            }
+            if text.count > count { return (String(text.suffix(count)), false) }
+            window *= 4
+        }
+    }
+
+    /// Whether `index` falls between two ASCII bytes that are not CR LF.
+    private static func isASCIIBoundary(_ bytes: ArraySlice<UInt8>, at index: Int) -> Bool {
+        let before = bytes[index - 1], after = bytes[index]
+        return before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A)
+    }
+
+    /// Whether the byte at `index` continues a scalar begun before it; the
+    /// end of the text does not.
+    private static func isContinuation<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Int) -> Bool
+    where Bytes.Index == Int {
+        index < bytes.endIndex && bytes[index] & 0xC0 == 0x80
+    }
+}

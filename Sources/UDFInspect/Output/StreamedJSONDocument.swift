@@ -1,0 +1,81 @@
+import UDFJSON
+
+/// A `--json` document, indented with sorted keys as `Console.json` prints
+/// it, whose one array member is printed an element at a time as the
+/// elements arrive: a long answer (`blame` on a value that grows every step)
+/// is never held whole, and the output reads the same as printed at once.
+/// Nothing is printed before the first element or `finish()`, so a read
+/// that fails before its first answer prints no half document.
+///
+/// For example:
+/// ```swift
+/// var document = try StreamedJSONDocument(console, envelope: header, streaming: "changes")
+/// document.append(try StreamedJSONDocument.element(change))
+/// document.finish()
+/// ```
+struct StreamedJSONDocument {
+    /// The spaces of one level of indentation.
+    static let indent = 2
+
+    private let console: Console
+    /// The members before the array, and its opening bracket; printed with the first element.
+    private let head: String
+    /// What follows the array: the members after it, and the closing brace.
+    private let tail: String
+    private var count = 0
+
+    /// A document of `envelope`'s members and an array named `key`; the
+    /// envelope must not have a member named `key`.
+    init(_ console: Console, envelope: some Encodable, streaming key: String) throws(InspectError) {
+        guard case .object(var members) = try Console.jsonValue(envelope) else {
+            throw InspectError.invalidData("cannot write the JSON output: its envelope is not an object")
+        }
+        members[key] = .array([])
+        var text: [UInt8] = [UInt8(ascii: "{")]
+        var before: [UInt8] = []
+        for (index, member) in JSONWriter.sortedMembers(members).enumerated() {
+            if index > 0 { text.append(UInt8(ascii: ",")) }
+            Self.appendNewline(level: 1, to: &text)
+            JSONWriter.appendString(member.key, to: &text)
+            text += Array(": ".utf8)
+            if member.key == key {
+                text.append(UInt8(ascii: "["))
+                before = text
+                text = []
+            } else {
+                JSONWriter.appendPretty(member.value, indent: Self.indent, level: 1, to: &text)
+            }
+        }
+        Self.appendNewline(level: 0, to: &text)
+        text += Array("}\n".utf8)
+        self.console = console
+        head = String(decoding: before, as: UTF8.self)
+        tail = String(decoding: text, as: UTF8.self)
+    }
+
+    /// An element's text, indented for its place in the array. It can be
+    /// made on any thread, such as the one that found the element.
+    static func element(_ model: some Encodable) throws(InspectError) -> String {
+        var text: [UInt8] = []
+        JSONWriter.appendPretty(try Console.jsonValue(model), indent: indent, level: 2, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Prints one element, made by `element(_:)`.
+    mutating func append(_ element: String) {
+        var text = count == 0 ? head + "\n" : ",\n"
+        text += String(repeating: " ", count: 2 * Self.indent)
+        console.write(text + element)
+        count += 1
+    }
+
+    /// Closes the array and prints the rest of the document.
+    func finish() {
+        console.write((count == 0 ? head : "\n" + String(repeating: " ", count: Self.indent)) + "]" + tail)
+    }
+
+    private static func appendNewline(level: Int, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\n"))
+        bytes += repeatElement(UInt8(ascii: " "), count: indent * level)
+    }
+}

@@ -32,6 +32,26 @@ import Testing
         #expect(compare.stdout.contains(#""Buy bread""#))
     }
 
+    /// A file whose name holds an escape and a newline is suggested as one
+    /// visible line, `$'…'`, that a shell reads back as the very name; a
+    /// quote and a backslash in the branch's name are quoted too. The
+    /// printed command, run by bash, compares the two timelines.
+    @Test func replaySuggestsACompareThatPastesWhateverTheFileIsNamed() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.copy(Fixtures.demo, as: "todo\u{1B}[31m\n's.udf")
+        let replay = await InspectorHarness.run(["replay", path, "--insert", #"14={"addTodo":{"_0":"Buy bread"}}"#, "--name", #"a'b\c"#])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let folder = String(path.dropLast("todo\u{1B}[31m\n's.udf".utf8.count))
+        #expect(!folder.contains("'") && !folder.contains("\\"))
+        let line = #"Compare: udf-inspect diff $'\#(folder)todo\x1b[31m\x0a\'s.udf' main@13 'a'\''b\c@14'"#
+        #expect(replay.stdout.split(separator: "\n").last.map(String.init) == line)
+        guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
+        let command = line.dropFirst("Compare: udf-inspect".count)
+        let pasted = try Subprocess.run(URL(fileURLWithPath: "/bin/bash"), ["-c", "\"$0\"" + command + " --format paths", Executables.inspector.path])
+        #expect(pasted.status == 0, "\(pasted.stderr)")
+        #expect(pasted.stdout.contains(#""Buy bread""#), "\(pasted.stdout)")
+    }
+
     @Test func oneOfAThingIsSingular() async throws {
         let directory = try TemporaryDirectory()
         let one = directory.path("one.udf")

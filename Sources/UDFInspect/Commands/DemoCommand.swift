@@ -86,12 +86,34 @@ struct DemoCommand: InspectCommand {
         return .success
     }
 
-    /// Quotes a word for a POSIX shell when it needs it, so printed commands can be pasted.
+    /// Quotes a word for a shell when it needs it, so printed commands can be pasted.
+    ///
+    /// A word holding a character that must not reach the terminal as it is
+    /// (`HiddenScalars`: a newline, an escape, a bidirectional control) is
+    /// written `$'…'`, with each such character's UTF-8 bytes as `\xHH`:
+    /// one visible line that bash, zsh and ksh read back as the very word,
+    /// whatever the locale.
     static func shellQuoted(_ word: String) -> String {
         let safe = word.unicodeScalars.allSatisfy { scalar in
             CharacterSet.alphanumerics.contains(scalar) || "-_./@=:,+".unicodeScalars.contains(scalar)
         }
         if safe && !word.isEmpty { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        guard word.unicodeScalars.contains(where: HiddenScalars.contains) else {
+            return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        var quoted = "$'"
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "\\", "'":
+                quoted += "\\" + String(scalar)
+            case _ where HiddenScalars.contains(scalar):
+                for byte in String(scalar).utf8 {
+                    quoted += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+                }
+            default:
+                quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "'"
     }
 }

@@ -130,7 +130,7 @@ struct ReplayCommand: InspectCommand {
             context.console.out("Redacted \(report.reappliedSteps.count == 1 ? "action at step" : "actions at steps") \(report.reappliedSteps.map(String.init).joined(separator: ", ")) not re-run: its recorded change was applied.")
         }
         if let pair = ReplayCommand.comparison(branch: branch, parentLastStep: selection.timeline.lastStep) {
-            context.console.out(context.colour.dim("Compare: udf-inspect diff \(DemoCommand.shellQuoted(recording.path)) \(HiddenScalars.escaped(DemoCommand.shellQuoted("\(report.timeline)@\(pair.parent)"))) \(HiddenScalars.escaped(DemoCommand.shellQuoted("\(branch.name)@\(pair.branch)")))"))
+            context.console.out(context.colour.dim("Compare: udf-inspect diff \(DemoCommand.shellQuoted(recording.path)) \(DemoCommand.shellQuoted("\(report.timeline)@\(pair.parent)")) \(DemoCommand.shellQuoted("\(branch.name)@\(pair.branch)"))"))
         }
         return .success
     }

@@ -87,9 +87,12 @@ struct BenchSuite {
             var naive: [ThroughputBenchmark.Result] = []
             for run in 0..<options.throughputRuns {
                 let path = file("ours-\(size)-\(run).udf")
+                QuietDisk.settle()
                 ours.append(try ThroughputBenchmark.ours(state: state, actions: options.ourActions(stateBytes: size), path: path))
                 if size == 1_000_000, run == 0 { bigRecording = path }
+                QuietDisk.settle()
                 host.append(ThroughputBenchmark.hostAlone(state: state, actions: options.ourActions(stateBytes: size)))
+                QuietDisk.settle()
                 naive.append(try ThroughputBenchmark.naive(
                     state: state, actions: options.naiveActions(stateBytes: size), path: file("naive-\(size)-\(run).udf")
                 ))
@@ -235,8 +238,11 @@ struct BenchSuite {
     /// Issue 16: throughput on the shop state, whose log grows with every action.
     private func growingRows() throws -> [BenchRow] {
         progress("growing state throughput, \(options.growingActions) actions, ours and naive")
+        QuietDisk.settle()
         let ours = try GrowingStateBenchmark.ours(actions: options.growingActions, slices: 10, path: file("growing-ours.udf"))
+        QuietDisk.settle()
         let host = try GrowingStateBenchmark.hostAlone(actions: options.growingActions, slices: 10)
+        QuietDisk.settle()
         let naive = try GrowingStateBenchmark.naive(actions: options.growingActions, slices: 10, path: file("growing-naive.udf"))
         return GrowingStateBenchmark.rows(ours: ours, host: host, naive: naive)
     }

@@ -122,13 +122,16 @@ struct BlameCommand: InspectCommand {
     }
 
     /// A stretch's rows of the text table. Each value's text is written
-    /// once: a change's old value is the one before's new (`PathBlame`).
+    /// once: a change's old value is the one before's new (`PathBlame`),
+    /// and an array that keeps the one before's first elements reuses their
+    /// text (`SuccessiveValueTexts`).
     struct TextRow {
+        private var texts = SuccessiveValueTexts()
         private var previousNew: [UInt8]??
 
         mutating func cells(_ change: PathBlame.Change) -> [String] {
-            let old = previousNew ?? change.old.map(ValueExcerpt.canonicalBytes)
-            let new = change.new.map(ValueExcerpt.canonicalBytes)
+            let old = previousNew ?? change.old.map { texts.text(of: $0) }
+            let new = change.new.map { texts.text(of: $0) }
             previousNew = .some(new)
             return [
                 "\(change.step)",

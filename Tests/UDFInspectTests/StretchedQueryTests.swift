@@ -122,7 +122,7 @@ import UDFSQLite
                     parts.stretchHoldLimit = limit
                     var cells: [[String]] = []
                     _ = try parts.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: strategy, rows: {
-                        var row = BlameCommand.TextRow()
+                        var row = BlameTextRow()
                         return { row.cells($0) }
                     }) { cells.append($0); return true }
                     #expect(cells == plainCells, "blame \(text), \(split), limit \(limit)")

@@ -59,54 +59,67 @@ struct BlameCommand: InspectCommand {
         var blame = PathBlame(path: statePath)
         blame.stretched.workers = jobs
         let strategy = blame.defaultStrategy
-        let console = context.console
-        var count = 0
-        let everSelected: Bool
-        if json {
-            var document = try StreamedJSONDocument(console, envelope: BlameOutput(
-                session: selection.session.id,
-                timeline: timeline.name,
-                path: statePath.description,
-                at: last,
-                strategy: strategy.rawValue
-            ), streaming: "changes")
-            everSelected = try Self.reading {
-                try blame.changes(in: selection.recording, on: timeline, through: last, strategy: strategy, rows: {
-                    { change in try StreamedJSONDocument.element(BlameOutput.Change(change, on: timeline)) }
-                }) { element in
-                    document.append(element)
-                    count += 1
-                    return !console.isOutputClosed
-                }
-            }
-            document.finish()
+        let answer = json
+            ? try printJSON(blame, strategy: strategy, selection: selection, through: last, context)
+            : try printTable(blame, strategy: strategy, selection: selection, through: last, context)
+        guard answer.count == 0 else { return .success }
+        if !answer.everSelected {
+            context.console.err("The path \(statePath) selects nothing at any step 0…\(last).")
         } else {
-            var rows: [[String]] = []
-            everSelected = try Self.reading {
-                try blame.changes(in: selection.recording, on: timeline, through: last, strategy: strategy, rows: {
-                    var row = TextRow()
-                    return { change in row.cells(change) }
-                }) { cells in
-                    rows.append(cells)
-                    return true
-                }
-            }
-            count = rows.count
-            console.out(context.colour.dim("blame \(statePath) · \(timeline.shownName) · steps 0…\(last)"))
-            if !rows.isEmpty {
-                let columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("ACTION"), .init("CAUSE"), .init("OLD → NEW")]
-                for line in TableRenderer(columns: columns).render(rows, headerStyle: context.colour.bold) {
-                    console.out(line)
-                }
-            }
-        }
-        guard count == 0 else { return .success }
-        if !everSelected {
-            console.err("The path \(statePath) selects nothing at any step 0…\(last).")
-        } else {
-            console.err("No step up to \(last) changed \(statePath): it holds its value from step 0.")
+            context.console.err("No step up to \(last) changed \(statePath): it holds its value from step 0.")
         }
         return .notFound
+    }
+
+    /// The `--json` document, each change printed as it is found; how many
+    /// changes it printed, and whether the path ever selected something.
+    private func printJSON(
+        _ blame: PathBlame, strategy: PathBlame.Strategy, selection: RecordingSelection, through last: Int, _ context: CommandContext
+    ) throws(InspectError) -> (count: Int, everSelected: Bool) {
+        let timeline = selection.timeline
+        var document = try StreamedJSONDocument(context.console, envelope: BlameOutput(
+            session: selection.session.id,
+            timeline: timeline.name,
+            path: statePath.description,
+            at: last,
+            strategy: strategy.rawValue
+        ), streaming: "changes")
+        var count = 0
+        let everSelected = try Self.reading {
+            try blame.changes(in: selection.recording, on: timeline, through: last, strategy: strategy, rows: {
+                { change in try StreamedJSONDocument.element(BlameOutput.Change(change, on: timeline)) }
+            }) { element in
+                document.append(element)
+                count += 1
+                return !context.console.isOutputClosed
+            }
+        }
+        document.finish()
+        return (count, everSelected)
+    }
+
+    /// The text table, printed once every row is known, so that its columns line up.
+    private func printTable(
+        _ blame: PathBlame, strategy: PathBlame.Strategy, selection: RecordingSelection, through last: Int, _ context: CommandContext
+    ) throws(InspectError) -> (count: Int, everSelected: Bool) {
+        var rows: [[String]] = []
+        let everSelected = try Self.reading {
+            try blame.changes(in: selection.recording, on: selection.timeline, through: last, strategy: strategy, rows: {
+                var row = BlameTextRow()
+                return { change in row.cells(change) }
+            }) { cells in
+                rows.append(cells)
+                return true
+            }
+        }
+        context.console.out(context.colour.dim("blame \(statePath) · \(selection.timeline.shownName) · steps 0…\(last)"))
+        if !rows.isEmpty {
+            let columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("ACTION"), .init("CAUSE"), .init("OLD → NEW")]
+            for line in TableRenderer(columns: columns).render(rows, headerStyle: context.colour.bold) {
+                context.console.out(line)
+            }
+        }
+        return (rows.count, everSelected)
     }
 
     /// Runs a read of the recording; its errors become `InspectError.reading`,
@@ -118,27 +131,6 @@ struct BlameCommand: InspectCommand {
             throw error
         } catch {
             throw InspectError.reading(error)
-        }
-    }
-
-    /// A stretch's rows of the text table. Each value's text is written
-    /// once: a change's old value is the one before's new (`PathBlame`),
-    /// and an array that keeps the one before's first elements reuses their
-    /// text (`SuccessiveValueTexts`).
-    struct TextRow {
-        private var texts = SuccessiveValueTexts()
-        private var previousNew: [UInt8]??
-
-        mutating func cells(_ change: PathBlame.Change) -> [String] {
-            let old = previousNew ?? change.old.map { texts.text(of: $0) }
-            let new = change.new.map { texts.text(of: $0) }
-            previousNew = .some(new)
-            return [
-                "\(change.step)",
-                ActionFormatter.format(change.summary.action, maxWidth: StepTable.actionWidth),
-                change.summary.cause.map { "← \($0)" } ?? "",
-                ValueExcerpt.describe(old, new),
-            ]
         }
     }
 }

@@ -6,6 +6,7 @@ import UDFDiff
 import UDFJSON
 import UDFLog
 import UDFRecorder
+import UDFSQLite
 
 /// `blame` on the demo recording, and its patch-reading strategy checked
 /// against walking every state of the workload.
@@ -75,6 +76,30 @@ import UDFRecorder
         let missing = await InspectorHarness.run(["blame", Fixtures.demo, ".todoz"])
         #expect(missing.status == 1)
         #expect(missing.stderr == "The path .todoz selects nothing at any step 0…13.\n")
+    }
+
+    /// `--json` streams. A step that fails after some changes were printed
+    /// closes the document, so stdout is still one JSON document, of the
+    /// changes before it; the error and exit 65 say it is not whole.
+    @Test func aBrokenStepEndsTheStreamedDocumentWhole() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.copy(Fixtures.demo, as: "broken.udf")
+        let database = try Database(path: path, mode: .readWrite)
+        try database.execute(#"UPDATE steps SET patch = '[{"op":"add","path":"/todos/99","value":1}]' WHERE step = 9 AND patch IS NOT NULL"#)
+        database.close()
+        let result = await InspectorHarness.run(["blame", path, ".todos", "--json"])
+        #expect(result.status == 65)
+        let error = "Error: step 9 of timeline 'main' is corrupt: its patch does not apply: patch operation 0 (add): "
+            + "index 99 at /todos/99 is out of range for an array of 3 elements\n"
+        #expect(result.stderr == error)
+        let document = try JSONParser().parse(Array(result.stdout.utf8))
+        #expect(document["changes"]?.arrayValue?.map { $0["step"]?.numberValue?.intValue } == [1, 2, 3, 8])
+        #expect(document["path"]?.stringValue == ".todos")
+        // Text prints nothing but the error: its table waits for every row.
+        let text = await InspectorHarness.run(["blame", path, ".todos"])
+        #expect(text.status == 65)
+        #expect(text.stdout == "")
+        #expect(text.stderr == error)
     }
 
     @Test func malformedPathsAndStepsAreUsageErrors() async {

@@ -193,10 +193,18 @@ public enum JSONWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// A newline and `indentation` spaces. They are copied from one line of
+    /// spaces, 64 at a time: appending a repeated byte went a byte at a
+    /// time, and was a tenth of `blame --json`'s time.
     private static func appendNewline(indentation: Int, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\n"))
-        if indentation > 0 {
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indentation))
+        var left = indentation
+        while left > 0 {
+            let count = min(left, 64)
+            spaces.withUTF8Buffer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+            left -= count
         }
     }
+
+    private static let spaces: StaticString = "                                                                "
 }

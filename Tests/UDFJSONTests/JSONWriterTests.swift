@@ -53,6 +53,23 @@ import Testing
         #expect(JSONValue.string("plain").prettyText() == #""plain""#)
     }
 
+    /// Indentation is copied 64 spaces at a time: deep values and wide
+    /// indents cross that length, and each line must still have exactly
+    /// `indent × depth` spaces.
+    @Test func deepIndentationHasExactlyItsSpaces() {
+        for indent in [0, 1, 2, 7, 64, 65, 130] {
+            var value: JSONValue = .string("leaf")
+            for depth in 0..<40 { value = depth.isMultiple(of: 2) ? .array([value]) : .object(["k": value]) }
+            let lines = value.prettyText(indent: indent).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 81, "indent \(indent)")
+            for (index, line) in lines.enumerated() {
+                let depth = index <= 40 ? index : 80 - index
+                let spaces = line.prefix { $0 == " " }.count
+                #expect(spaces == indent * depth, "indent \(indent), line \(index)")
+            }
+        }
+    }
+
     @Test func parsingCanonicalTextGivesBackRandomValues() throws {
         var generator = SplitMix64(seed: 0x5EED_1234)
         let parser = JSONParser()

@@ -98,6 +98,16 @@ public final class Statement {
     }
 
     /// Runs the statement and maps each row.
+    /// Runs the statement and calls `body` with each row until it returns
+    /// false; the rows after it are not read.
+    public func readRows(_ values: [any SQLiteBindable] = [], while body: (Row) throws -> Bool) throws {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        while try step() {
+            guard try body(Row(statement: self)) else { return }
+        }
+    }
+
     public func rows<T>(_ values: [any SQLiteBindable] = [], _ transform: (Row) throws -> T) throws -> [T] {
         var result: [T] = []
         try forEachRow(values) { row in result.append(try transform(row)) }

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import UDFJSON
 import UDFLog
+import UDFSQLite
 
 /// Every read command, given a file that is not a readable recording, prints
 /// one line on stderr and exits with the documented code.
@@ -60,6 +61,22 @@ import UDFLog
             #expect(result.stdout == "", "\(command)")
             #expect(result.stderr == bad.message(path) + "\n", "\(command)")
         }
+    }
+
+    /// `log --json` streams: a step whose stored action is broken, met after
+    /// steps were printed, closes the document over the steps before it,
+    /// and the error and exit 65 say it is not whole.
+    @Test func aBrokenActionEndsTheStreamedLogWhole() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.copy(Fixtures.demo, as: "broken.udf")
+        let database = try Database(path: path, mode: .readWrite)
+        try database.execute("UPDATE steps SET action = '{\"addTodo\":' WHERE step = 9")
+        database.close()
+        let result = await InspectorHarness.run(["log", path, "--json"])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("Error: step 9 of timeline 'main' is corrupt: its action is not valid JSON"), "\(result.stderr)")
+        let document = try JSONParser().parse(Array(result.stdout.utf8))
+        #expect(document["steps"]?.arrayValue?.map { $0["step"]?.numberValue?.intValue } == Array(0...8))
     }
 
     @Test func aStepThatDoesNotExist() async {

@@ -79,37 +79,66 @@ struct LogCommand: InspectCommand {
                 selection: selection, query: query, json: json, showsHeader: showsHeader, timeZone: filter.timeZone(in: context)
             ).run(context)
         }
+        if json {
+            return try printJSON(selection, query: query, context)
+        }
         let steps: [StepSummary]
         do {
             steps = try selection.recording.steps(on: selection.timeline, matching: query)
         } catch {
             throw InspectError(error)
         }
-        if json {
-            try context.console.json(LogOutput(
-                session: selection.session.id,
-                timeline: selection.timeline.name,
-                steps: steps.map { StepRecord($0, on: selection.timeline) }
-            ))
-        } else {
-            let facts: SessionFacts
-            do {
-                facts = try selection.recording.facts(of: selection.session, timeline: selection.timeline)
-            } catch {
-                throw InspectError(error)
-            }
-            // The session line is for people: on a terminal only, as git decorates.
-            let timeZone = filter.timeZone(in: context)
-            if !noHeader, context.console.stdoutIsTerminal {
-                let header = StepTable.header(selection, timeZone: timeZone) + (facts.statesRecorded ? "" : " · actions only, no states")
-                context.console.out(context.colour.dim(header))
-            }
-            let rows = StepTable.rows(steps, on: selection.timeline, colour: context.colour, timeZone: timeZone, skipped: facts.skippedSteps)
-            for line in noHeader ? Array(rows.dropFirst()) : rows {
-                context.console.out(line)
-            }
+        let facts: SessionFacts
+        do {
+            facts = try selection.recording.facts(of: selection.session, timeline: selection.timeline)
+        } catch {
+            throw InspectError(error)
+        }
+        // The session line is for people: on a terminal only, as git decorates.
+        let timeZone = filter.timeZone(in: context)
+        if !noHeader, context.console.stdoutIsTerminal {
+            let header = StepTable.header(selection, timeZone: timeZone) + (facts.statesRecorded ? "" : " · actions only, no states")
+            context.console.out(context.colour.dim(header))
+        }
+        let rows = StepTable.rows(steps, on: selection.timeline, colour: context.colour, timeZone: timeZone, skipped: facts.skippedSteps)
+        for line in noHeader ? Array(rows.dropFirst()) : rows {
+            context.console.out(line)
         }
         if steps.isEmpty {
+            context.console.err("No steps match.")
+            return .notFound
+        }
+        return .success
+    }
+
+    /// The `--json` document, each step printed as it is read, so that a
+    /// long timeline is never held whole. A read that fails after a step was
+    /// printed closes the document first, as `blame --json` does.
+    private func printJSON(_ selection: RecordingSelection, query: StepQuery, _ context: CommandContext) throws(InspectError) -> ExitCode {
+        let timeline = selection.timeline
+        var document = try StreamedJSONDocument(
+            context.console, envelope: LogOutput(session: selection.session.id, timeline: timeline.name), streaming: "steps"
+        )
+        var count = 0
+        var failure: InspectError?
+        do throws(RecordingError) {
+            try selection.recording.forEachStep(on: timeline, matching: query) { summary in
+                do throws(InspectError) {
+                    document.append(try StreamedJSONDocument.element(StepRecord(summary, on: timeline)))
+                } catch {
+                    failure = error
+                    return false
+                }
+                count += 1
+                return !context.console.isOutputClosed
+            }
+        } catch {
+            if count > 0 { document.finish() }
+            throw InspectError(error)
+        }
+        if let failure { throw failure }
+        document.finish()
+        if count == 0 {
             context.console.err("No steps match.")
             return .notFound
         }

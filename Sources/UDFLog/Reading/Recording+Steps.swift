@@ -5,12 +5,46 @@ import UDFSQLite
 extension Recording {
     /// The steps of `timeline` that `query` selects, in step order, without states.
     public func steps(on timeline: TimelineInfo, matching query: StepQuery = StepQuery()) throws(RecordingError) -> [StepSummary] {
+        var result: [StepSummary] = []
+        try readSteps(on: timeline, matching: query) { summary in
+            result.append(summary)
+            return true
+        }
+        return query.fromEnd ? result.reversed() : result
+    }
+
+    /// Hands `body` each step of `timeline` that `query` selects, in step
+    /// order, without states, until it returns false. The steps are read as
+    /// they are handed over, so a long timeline is never held whole; with
+    /// `fromEnd`, the query's last steps are read first, then handed over
+    /// oldest first.
+    public func forEachStep(
+        on timeline: TimelineInfo, matching query: StepQuery = StepQuery(), _ body: (StepSummary) -> Bool
+    ) throws(RecordingError) {
+        if query.fromEnd {
+            for summary in try steps(on: timeline, matching: query) where !body(summary) { return }
+            return
+        }
+        try readSteps(on: timeline, matching: query, body)
+    }
+
+    /// Reads the steps `query` selects, segment by segment, newest first
+    /// with `fromEnd`, handing each to `body` until it returns false.
+    private func readSteps(
+        on timeline: TimelineInfo, matching query: StepQuery, _ body: (StepSummary) -> Bool
+    ) throws(RecordingError) {
         var segments = try cursor(for: timeline).segments
         if query.fromEnd { segments.reverse() }
-        var result: [StepSummary] = []
         var remaining = query.limit ?? Int.max
+        var stopped = false
+        /// Hands one step over; false once the limit is reached or `body` stops.
+        func take(_ summary: StepSummary) -> Bool {
+            remaining -= 1
+            stopped = !body(summary)
+            return !stopped && remaining > 0
+        }
         let columns = StepsTable.summaryColumns
-        for segment in segments where remaining > 0 {
+        for segment in segments where remaining > 0 && !stopped {
             var lower = segment.steps.lowerBound
             var upper = segment.steps.upperBound
             if let range = query.range {
@@ -29,12 +63,11 @@ extension Recording {
                 values.append(until.timeIntervalSince1970)
             }
             filter += query.fromEnd ? " ORDER BY step DESC" : " ORDER BY step"
-            let rows: [StepSummary]
             if query.actions.isEmpty {
                 let sql = StepsTable.select(columns) + filter + " LIMIT ?"
-                rows = try self.query { db in
-                    try db.prepare(sql).rows(values + [remaining == Int.max ? -1 : remaining]) { row in
-                        try StepRow(row: row, columns: columns).summary(on: timeline.name, actions: parsedActions)
+                try self.query { db in
+                    try db.prepare(sql).readRows(values + [remaining == Int.max ? -1 : remaining]) { row in
+                        take(try StepRow(row: row, columns: columns).summary(on: timeline.name, actions: parsedActions))
                     }
                 }
             } else {
@@ -52,19 +85,14 @@ extension Recording {
                     }
                 }
                 let one = StepsTable.select(columns) + " WHERE timeline_id = ? AND step = ?"
-                var summaries: [StepSummary] = []
                 for step in kept {
                     let summary = try self.query { db in
                         try db.cachedStatement(one).firstRow([segment.timelineID, step]) { row in try StepRow(row: row, columns: columns).summary(on: timeline.name, actions: parsedActions) }
                     }
-                    if let summary { summaries.append(summary) }
+                    if let summary, !take(summary) { break }
                 }
-                rows = summaries
             }
-            remaining -= rows.count
-            result += rows
         }
-        return query.fromEnd ? result.reversed() : result
     }
 
     /// One step's metadata.

@@ -238,18 +238,14 @@ final class StateCursor {
             var stop = false
             func expected() -> Int { wanted.map { next < $0.count ? $0[next] : steps.upperBound + 1 } ?? steps.lowerBound + next }
             try recording.query { _ in
-                do {
-                    // Steps named by number are looked up one by one; a range is scanned.
-                    let values: [any SQLiteBindable] = wanted == nil ? [timelineID, steps.lowerBound, steps.upperBound] : [timelineID]
-                    try statement.forEachRow(values) { sqliteRow in
-                        let row = StepRow(row: sqliteRow, columns: columns)
-                        guard row.int(.step) == expected() else { throw corrupt(expected(), "the step is missing") }
-                        next += 1
-                        // Thrown, not returned, so SQLite reads no further row.
-                        if try !body(row) { throw StopReading() }
-                    }
-                } catch is StopReading {
-                    stop = true
+                // Steps named by number are looked up one by one; a range is scanned.
+                let values: [any SQLiteBindable] = wanted == nil ? [timelineID, steps.lowerBound, steps.upperBound] : [timelineID]
+                try statement.readRows(values) { sqliteRow in
+                    let row = StepRow(row: sqliteRow, columns: columns)
+                    guard row.int(.step) == expected() else { throw corrupt(expected(), "the step is missing") }
+                    next += 1
+                    stop = try !body(row)
+                    return !stop
                 }
             }
             if stop { return false }
@@ -375,6 +371,3 @@ final class StateCursor {
         .corruptStep(step: step, timeline: timeline.name, reason: reason)
     }
 }
-
-/// Ends a read of rows early, from inside `forEachRow`.
-private struct StopReading: Error {}

@@ -1,7 +1,7 @@
-/// `log --json` and `find --json`'s steps: the timeline and its matching steps.
+/// `log --json`: the timeline; its `steps` member streams
+/// (`StreamedJSONDocument`), one `StepRecord` at a time.
 struct LogOutput: Encodable {
     let schemaVersion = JSONSchemaVersion.current
     let session: Int
     let timeline: String
-    let steps: [StepRecord]
 }

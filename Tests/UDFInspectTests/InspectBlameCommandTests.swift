@@ -34,8 +34,8 @@ import UDFSQLite
                 // A JSON string's text has two quotes around it.
                 let value = JSONValue.string(String(repeating: unit, count: length - 2))
                 let text = value.canonicalText
-                let alone = ValueExcerpt.describe(value)
-                let pair = ValueExcerpt.describe(.string("x"), value)
+                let alone = ValueExcerpt.describe(value.canonicalBytes)
+                let pair = ValueExcerpt.describe(JSONValue.string("x").canonicalBytes, value.canonicalBytes)
                 if text.count <= ValueExcerpt.width {
                     #expect(alone == text, "\(unit) × \(length)")
                     #expect(pair == "\"x\" → " + text, "\(unit) × \(length)")

@@ -111,7 +111,7 @@ import UDFSQLite
                     "\(change.step)",
                     ActionFormatter.format(change.summary.action, maxWidth: StepTable.actionWidth),
                     change.summary.cause.map { "← \($0)" } ?? "",
-                    ValueExcerpt.describe(change.old, change.new),
+                    ValueExcerpt.describe(change.old?.canonicalBytes, change.new?.canonicalBytes),
                 ]
             }
             let plainElements = try changes.map { try StreamedJSONDocument.element(BlameOutput.Change($0, on: timeline)) }

@@ -16,11 +16,7 @@ struct SuccessiveValueTexts {
 
     /// `value`'s canonical text, exactly `JSONWriter.appendCanonical`'s.
     mutating func text(of value: JSONValue) -> [UInt8] {
-        guard case .array(let elements) = value else {
-            var text: [UInt8] = []
-            JSONWriter.appendCanonical(value, to: &text)
-            return text
-        }
+        guard case .array(let elements) = value else { return value.canonicalBytes }
         var text: [UInt8]
         var elementEnds: [Int] = []
         elementEnds.reserveCapacity(elements.count)

@@ -1,5 +1,3 @@
-import UDFJSON
-
 /// A value, or a value's change, in one line of at most about `width`
 /// characters, from the value's canonical text: what `blame` prints.
 ///
@@ -13,23 +11,6 @@ enum ValueExcerpt {
     static let width = 60
     /// How much of the shared start to keep before the difference.
     static let leadWidth = 16
-
-    /// A value in one line, or `(absent)` when the path selects nothing.
-    static func describe(_ value: JSONValue?) -> String {
-        describe(value.map(canonicalBytes))
-    }
-
-    /// `OLD → NEW` in one line, as `describe(_:_:)` on the values' texts.
-    static func describe(_ old: JSONValue?, _ new: JSONValue?) -> String {
-        describe(old.map(canonicalBytes), new.map(canonicalBytes))
-    }
-
-    /// A value's canonical text, as `describe` takes it.
-    static func canonicalBytes(_ value: JSONValue) -> [UInt8] {
-        var bytes: [UInt8] = []
-        JSONWriter.appendCanonical(value, to: &bytes)
-        return bytes
-    }
 
     /// A canonical text in one line, cut at `width` characters; nil is `(absent)`.
     static func describe(_ text: [UInt8]?) -> String {

@@ -196,7 +196,7 @@ public enum JSONWriter {
     /// A newline and `indentation` spaces. They are copied from one line of
     /// spaces, 64 at a time: appending a repeated byte went a byte at a
     /// time, and was a tenth of `blame --json`'s time.
-    private static func appendNewline(indentation: Int, to bytes: inout [UInt8]) {
+    public static func appendNewline(indentation: Int, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\n"))
         var left = indentation
         while left > 0 {

@@ -71,11 +71,9 @@ struct BlameCommand: InspectCommand {
         return .notFound
     }
 
-    /// The `--json` document, each change printed as it is found; how many
-    /// changes it printed, and whether the path ever selected something.
-    /// A read that fails after a change was printed closes the document
-    /// first, so stdout stays one JSON document, of the changes before the
-    /// failure; the error and its exit code say it is not whole.
+    /// The `--json` document, each change printed as it is found (a read
+    /// that fails part way ends it as `StreamedJSONDocument.print` says);
+    /// how many changes it printed, and whether the path ever selected something.
     private func printJSON(
         _ blame: PathBlame, strategy: PathBlame.Strategy, selection: RecordingSelection, through last: Int, _ context: CommandContext
     ) throws(InspectError) -> (count: Int, everSelected: Bool) {
@@ -87,24 +85,17 @@ struct BlameCommand: InspectCommand {
             at: last,
             strategy: strategy.rawValue
         ), streaming: "changes")
-        var count = 0
-        let everSelected: Bool
-        do {
-            everSelected = try Self.reading {
+        let everSelected = try document.print { document throws(InspectError) in
+            try Self.reading {
                 try blame.changes(in: selection.recording, on: timeline, through: last, strategy: strategy, rows: {
                     { change in try StreamedJSONDocument.element(BlameOutput.Change(change, on: timeline)) }
                 }) { element in
                     document.append(element)
-                    count += 1
                     return !context.console.isOutputClosed
                 }
             }
-        } catch {
-            if count > 0 { document.finish() }
-            throw error
         }
-        document.finish()
-        return (count, everSelected)
+        return (document.count, everSelected)
     }
 
     /// The text table, printed once every row is known, so that its columns line up.

@@ -112,33 +112,31 @@ struct LogCommand: InspectCommand {
     }
 
     /// The `--json` document, each step printed as it is read, so that a
-    /// long timeline is never held whole. A read that fails after a step was
-    /// printed closes the document first, as `blame --json` does.
+    /// long timeline is never held whole; a read that fails part way ends
+    /// it as `StreamedJSONDocument.print` says.
     private func printJSON(_ selection: RecordingSelection, query: StepQuery, _ context: CommandContext) throws(InspectError) -> ExitCode {
         let timeline = selection.timeline
         var document = try StreamedJSONDocument(
             context.console, envelope: LogOutput(session: selection.session.id, timeline: timeline.name), streaming: "steps"
         )
-        var count = 0
-        var failure: InspectError?
-        do throws(RecordingError) {
-            try selection.recording.forEachStep(on: timeline, matching: query) { summary in
-                do throws(InspectError) {
-                    document.append(try StreamedJSONDocument.element(StepRecord(summary, on: timeline)))
-                } catch {
-                    failure = error
-                    return false
+        try document.print { document throws(InspectError) in
+            var failure: InspectError?
+            do throws(RecordingError) {
+                try selection.recording.forEachStep(on: timeline, matching: query) { summary in
+                    do throws(InspectError) {
+                        document.append(try StreamedJSONDocument.element(StepRecord(summary, on: timeline)))
+                    } catch {
+                        failure = error
+                        return false
+                    }
+                    return !context.console.isOutputClosed
                 }
-                count += 1
-                return !context.console.isOutputClosed
+            } catch {
+                throw InspectError(error)
             }
-        } catch {
-            if count > 0 { document.finish() }
-            throw InspectError(error)
+            if let failure { throw failure }
         }
-        if let failure { throw failure }
-        document.finish()
-        if count == 0 {
+        if document.count == 0 {
             context.console.err("No steps match.")
             return .notFound
         }

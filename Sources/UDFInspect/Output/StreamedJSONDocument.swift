@@ -4,14 +4,15 @@ import UDFJSON
 /// it, whose one array member is printed an element at a time as the
 /// elements arrive: a long answer (`blame` on a value that grows every step)
 /// is never held whole, and the output reads the same as printed at once.
-/// Nothing is printed before the first element or `finish()`, so a read
-/// that fails before its first answer prints no half document.
+/// Nothing is printed before the first element or the end, so a read that
+/// fails before its first answer prints no half document.
 ///
 /// For example:
 /// ```swift
 /// var document = try StreamedJSONDocument(console, envelope: header, streaming: "changes")
-/// document.append(try StreamedJSONDocument.element(change))
-/// document.finish()
+/// try document.print { document in
+///     document.append(try StreamedJSONDocument.element(change))
+/// }
 /// ```
 struct StreamedJSONDocument {
     /// The spaces of one level of indentation.
@@ -22,7 +23,8 @@ struct StreamedJSONDocument {
     private let head: String
     /// What follows the array: the members after it, and the closing brace.
     private let tail: String
-    private var count = 0
+    /// The elements printed so far.
+    private(set) var count = 0
 
     /// A document of `envelope`'s members and an array named `key`; the
     /// envelope must not have a member named `key`.
@@ -35,7 +37,7 @@ struct StreamedJSONDocument {
         var before: [UInt8] = []
         for (index, member) in JSONWriter.sortedMembers(members).enumerated() {
             if index > 0 { text.append(UInt8(ascii: ",")) }
-            Self.appendNewline(level: 1, to: &text)
+            JSONWriter.appendNewline(indentation: Self.indent, to: &text)
             JSONWriter.appendString(member.key, to: &text)
             text += Array(": ".utf8)
             if member.key == key {
@@ -46,7 +48,7 @@ struct StreamedJSONDocument {
                 JSONWriter.appendPretty(member.value, indent: Self.indent, level: 1, to: &text)
             }
         }
-        Self.appendNewline(level: 0, to: &text)
+        JSONWriter.appendNewline(indentation: 0, to: &text)
         text += Array("}\n".utf8)
         self.console = console
         head = String(decoding: before, as: UTF8.self)
@@ -61,21 +63,34 @@ struct StreamedJSONDocument {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// Runs `read`, which appends the elements, then closes the document.
+    /// A read that fails after an element was printed closes it too, so
+    /// stdout stays one JSON document, of the elements before the failure;
+    /// the error, thrown on, and its exit code say it is not whole.
+    mutating func print<Result>(_ read: (inout StreamedJSONDocument) throws(InspectError) -> Result) throws(InspectError) -> Result {
+        do {
+            let result = try read(&self)
+            finish()
+            return result
+        } catch {
+            if count > 0 { finish() }
+            throw error
+        }
+    }
+
     /// Prints one element, made by `element(_:)`.
     mutating func append(_ element: String) {
-        var text = count == 0 ? head + "\n" : ",\n"
-        text += String(repeating: " ", count: 2 * Self.indent)
-        console.write(text + element)
+        console.write((count == 0 ? head + Self.firstSeparator : Self.separator) + element)
         count += 1
     }
 
     /// Closes the array and prints the rest of the document.
-    func finish() {
-        console.write((count == 0 ? head : "\n" + String(repeating: " ", count: Self.indent)) + "]" + tail)
+    private func finish() {
+        console.write((count == 0 ? head : Self.lastSeparator) + "]" + tail)
     }
 
-    private static func appendNewline(level: Int, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\n"))
-        bytes += repeatElement(UInt8(ascii: " "), count: indent * level)
-    }
+    /// What comes before the first element, between two, and after the last.
+    private static let firstSeparator = "\n" + String(repeating: " ", count: 2 * indent)
+    private static let separator = "," + firstSeparator
+    private static let lastSeparator = "\n" + String(repeating: " ", count: indent)
 }

@@ -90,14 +90,12 @@ public final class Statement {
 
     /// Runs the statement and calls `body` for each row.
     public func forEachRow(_ values: [any SQLiteBindable] = [], _ body: (Row) throws -> Void) throws {
-        try bind(values)
-        defer { sqlite3_reset(handle) }
-        while try step() {
-            try body(Row(statement: self))
+        try readRows(values) { row in
+            try body(row)
+            return true
         }
     }
 
-    /// Runs the statement and maps each row.
     /// Runs the statement and calls `body` with each row until it returns
     /// false; the rows after it are not read.
     public func readRows(_ values: [any SQLiteBindable] = [], while body: (Row) throws -> Bool) throws {
@@ -108,6 +106,7 @@ public final class Statement {
         }
     }
 
+    /// Runs the statement and maps each row.
     public func rows<T>(_ values: [any SQLiteBindable] = [], _ transform: (Row) throws -> T) throws -> [T] {
         var result: [T] = []
         try forEachRow(values) { row in result.append(try transform(row)) }

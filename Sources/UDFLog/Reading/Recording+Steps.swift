@@ -75,13 +75,11 @@ extension Recording {
                 // (canonical) action text, so only the steps it keeps are decoded.
                 var kept: [Int] = []
                 try self.query { db in
-                    var stop = false
-                    try db.prepare("SELECT step, action_name, action FROM steps" + filter).forEachRow(values) { row in
-                        guard !stop else { return }
+                    try db.prepare("SELECT step, action_name, action FROM steps" + filter).readRows(values) { row in
                         if query.actions.accepts(name: row.optionalText(1), action: row.optionalText(2)) {
                             kept.append(row.int(0))
-                            stop = kept.count >= remaining
                         }
+                        return kept.count < remaining
                     }
                 }
                 let one = StepsTable.select(columns) + " WHERE timeline_id = ? AND step = ?"

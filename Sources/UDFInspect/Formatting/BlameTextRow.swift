@@ -6,6 +6,8 @@ import UDFJSON
 /// elements of the one before reuses their text (`SuccessiveValueTexts`).
 struct BlameTextRow {
     private var texts = SuccessiveValueTexts()
+    /// The text of the change before's new value (nil when that was
+    /// absent); nil itself before the stretch's first change.
     private var previousNew: [UInt8]??
 
     mutating func cells(_ change: PathBlame.Change) -> [String] {

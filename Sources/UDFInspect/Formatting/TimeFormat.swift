@@ -28,8 +28,11 @@ enum TimeFormat {
         // Shifting by the zone's offset lets the one UTC formatter print local wall-clock time.
         let shifted = zone.map { date.addingTimeInterval(TimeInterval($0.secondsFromGMT(for: date))) } ?? date
         let text = iso(shifted)
-        guard let t = text.firstIndex(of: "T") else { return text }
-        return String(text[text.index(after: t)...].dropLast())
+        // The ISO text is ASCII: its bytes are its characters, and finding
+        // them by byte skips the grapheme breaking a `Character` search does.
+        let bytes = text.utf8
+        guard let t = bytes.firstIndex(of: UInt8(ascii: "T")) else { return text }
+        return String(text[bytes.index(after: t)..<bytes.index(before: bytes.endIndex)])
     }
 
     /// A reducer duration: `850ns`, `12µs`, `3.4ms`.

@@ -79,4 +79,31 @@ import Testing
         #expect("a\r\nb".visibleWidth == 3)
         #expect("cafe\u{301}".visibleWidth == 4)
     }
+
+    /// Lines are built as bytes and trimmed by byte in ASCII; the plain
+    /// path builds a `String` and trims trailing space characters. Both on
+    /// cells that end in spaces, a prepended sign before a space (one
+    /// character of two scalars), combining marks, CR LF and colour.
+    @Test func bytesTrimTrailingSpacesAsCharactersDo() {
+        let table = TableRenderer(columns: [.init("N", alignment: .right), .init("A"), .init("B")])
+        let cells = ["", " ", "x ", "x  ", "\u{600} ", "\u{600}", "e\u{301} ", " \u{301}", "a\r\n", "\u{1B}[31m \u{1B}[0m", "ok", "👩‍👩‍👧 "]
+        func plainLine(_ row: [String], widths: [Int]) -> String {
+            var text = ""
+            for (column, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[column] - cell.visibleWidth)
+                if column > 0 { text += "  " }
+                text += column == 0 ? padding + cell : cell + padding
+            }
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        for a in cells {
+            for b in cells {
+                let row = ["1", a, b]
+                let widths = [1, max(a.visibleWidth, 3), max(b.visibleWidth, 2)]
+                #expect(Array(table.line(row, widths: widths, style: { $0 }).utf8) == Array(plainLine(row, widths: widths).utf8), "\(row)")
+            }
+        }
+        #expect(table.line(["1", "\u{600} ", ""], widths: [1, 2, 0], style: { $0 }) == "1  \u{600} ")
+    }
 }

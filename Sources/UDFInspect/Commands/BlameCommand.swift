@@ -98,28 +98,30 @@ struct BlameCommand: InspectCommand {
         return (document.count, everSelected)
     }
 
-    /// The text table, printed once every row is known, so that its columns line up.
+    /// The text table, printed once every row is known, so that its columns
+    /// line up; rows are held packed (`PackedTable`) until then.
     private func printTable(
         _ blame: PathBlame, strategy: PathBlame.Strategy, selection: RecordingSelection, through last: Int, _ context: CommandContext
     ) throws(InspectError) -> (count: Int, everSelected: Bool) {
-        var rows: [[String]] = []
+        let columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("ACTION"), .init("CAUSE"), .init("OLD → NEW")]
+        var table = PackedTable(TableRenderer(columns: columns))
         let everSelected = try Self.reading {
             try blame.changes(in: selection.recording, on: selection.timeline, through: last, strategy: strategy, rows: {
                 var row = BlameTextRow()
                 return { change in row.cells(change) }
             }) { cells in
-                rows.append(cells)
+                table.append(cells)
                 return true
             }
         }
         context.console.out(context.colour.dim("blame \(statePath) · \(selection.timeline.shownName) · steps 0…\(last)"))
-        if !rows.isEmpty {
-            let columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("ACTION"), .init("CAUSE"), .init("OLD → NEW")]
-            for line in TableRenderer(columns: columns).render(rows, headerStyle: context.colour.bold) {
+        if table.rowCount > 0 {
+            table.forEachLine(headerStyle: context.colour.bold) { line in
                 context.console.out(line)
+                return !context.console.isOutputClosed
             }
         }
-        return (rows.count, everSelected)
+        return (table.rowCount, everSelected)
     }
 
     /// Runs a read of the recording; its errors become `InspectError.reading`,

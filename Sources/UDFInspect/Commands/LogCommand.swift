@@ -82,29 +82,41 @@ struct LogCommand: InspectCommand {
         if json {
             return try printJSON(selection, query: query, context)
         }
-        let steps: [StepSummary]
-        do {
-            steps = try selection.recording.steps(on: selection.timeline, matching: query)
-        } catch {
-            throw InspectError(error)
-        }
         let facts: SessionFacts
         do {
             facts = try selection.recording.facts(of: selection.session, timeline: selection.timeline)
         } catch {
             throw InspectError(error)
         }
-        // The session line is for people: on a terminal only, as git decorates.
+        // Each step goes into the packed table as it is read: no list of
+        // steps, and a row costs its bytes (a million steps' table held as
+        // strings took 685 MB).
         let timeZone = filter.timeZone(in: context)
+        let timeline = selection.timeline
+        var table = StepTable.table(on: timeline, skipped: facts.skippedSteps)
+        do {
+            try selection.recording.forEachStep(on: timeline, matching: query) { summary in
+                table.append(StepTable.cells(summary, on: timeline, timeZone: timeZone, skipped: facts.skippedSteps))
+                return true
+            }
+        } catch {
+            throw InspectError(error)
+        }
+        // The session line is for people: on a terminal only, as git decorates.
         if !noHeader, context.console.stdoutIsTerminal {
             let header = StepTable.header(selection, timeZone: timeZone) + (facts.statesRecorded ? "" : " · actions only, no states")
             context.console.out(context.colour.dim(header))
         }
-        let rows = StepTable.rows(steps, on: selection.timeline, colour: context.colour, timeZone: timeZone, skipped: facts.skippedSteps)
-        for line in noHeader ? Array(rows.dropFirst()) : rows {
-            context.console.out(line)
+        if table.rowCount > 0 {
+            // --no-header leaves the header line out, not its widths.
+            var isHeader = true
+            table.forEachLine(headerStyle: context.colour.bold) { line in
+                if !isHeader || !noHeader { context.console.out(line) }
+                isHeader = false
+                return !context.console.isOutputClosed
+            }
         }
-        if steps.isEmpty {
+        if table.rowCount == 0 {
             context.console.err("No steps match.")
             return .notFound
         }

@@ -55,46 +55,43 @@ public struct TableRenderer: Sendable {
         includeHeader: Bool = true,
         headerStyle: (String) -> String = { $0 }
     ) -> [String] {
-        let count = max(columns.count, rows.map(\.count).max() ?? 0)
-        let header = (0..<count).map { $0 < columns.count ? columns[$0].header : "" }
-        let cells = rows.map { row in
-            (0..<count).map { $0 < row.count ? row[$0] : "" }
-        }
-        // Each cell is measured once, for the widths and for its padding.
-        let headerWidths = header.map(\.visibleWidth)
-        let cellWidths = cells.map { $0.map(\.visibleWidth) }
-        var widths = includeHeader ? headerWidths : Array(repeating: 0, count: count)
-        for row in cellWidths {
-            for column in 0..<count { widths[column] = max(widths[column], row[column]) }
-        }
-
+        // Cells past the last column get columns with no header.
+        var renderer = self
+        let extra = (rows.map(\.count).max() ?? 0) - columns.count
+        if extra > 0 { renderer.columns += Array(repeating: Column(""), count: extra) }
+        var table = PackedTable(renderer)
+        for row in rows { table.append(row) }
         var lines: [String] = []
-        lines.reserveCapacity(cells.count + 1)
-        if includeHeader {
-            lines.append(line(header, widths: widths, style: headerStyle, cellWidths: headerWidths))
-        }
-        for (row, rowWidths) in zip(cells, cellWidths) {
-            lines.append(line(row, widths: widths, style: { $0 }, cellWidths: rowWidths))
+        lines.reserveCapacity(rows.count + 1)
+        table.forEachLine(includeHeader: includeHeader, headerStyle: headerStyle) { line in
+            lines.append(line)
+            return true
         }
         return lines
     }
 
-    /// One line of `cells` padded to `widths`; `StreamingTable` shares it.
-    /// `cellWidths` are the cells' visible widths, when already measured.
-    func line(_ cells: [String], widths: [Int], style: (String) -> String, cellWidths: [Int]? = nil) -> String {
-        var text = ""
-        text.reserveCapacity(widths.reduce(gap * cells.count, +) + 16)
+    /// One line of `cells` padded to `widths`; `PackedTable` and `StreamingTable` share it.
+    func line(_ cells: [String], widths: [Int], style: (String) -> String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(widths.reduce(gap * cells.count, +) + 16)
         for (column, cell) in cells.enumerated() {
-            let padding = widths[column] - (cellWidths?[column] ?? cell.visibleWidth)
+            let padding = widths[column] - cell.visibleWidth
             let alignment = column < columns.count ? columns[column].alignment : .left
-            if column > 0 {
-                text.appendSpaces(gap)
-            }
-            if alignment == .right { text.appendSpaces(padding) }
-            text += style(cell)
-            if alignment == .left { text.appendSpaces(padding) }
+            if column > 0 { bytes.appendSpaces(gap) }
+            if alignment == .right { bytes.appendSpaces(padding) }
+            bytes.append(contentsOf: style(cell).utf8)
+            if alignment == .left { bytes.appendSpaces(padding) }
         }
-        // Trailing spaces from left-aligned last cells would show up in diffs and copies.
+        // Trailing spaces from left-aligned last cells would show up in diffs
+        // and copies. In ASCII a space byte is a character of its own; past
+        // ASCII a space may end a longer character (after a prepended
+        // sign), so the characters decide there.
+        guard bytes.last == UInt8(ascii: " ") else { return String(decoding: bytes, as: UTF8.self) }
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var text = String(decoding: bytes, as: UTF8.self)
         while text.last == " " {
             text.removeLast()
         }
@@ -102,9 +99,9 @@ public struct TableRenderer: Sendable {
     }
 }
 
-private extension String {
+private extension [UInt8] {
     mutating func appendSpaces(_ count: Int) {
         guard count > 0 else { return }
-        append(String(repeating: " ", count: count))
+        append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 }

@@ -1,0 +1,72 @@
+/// The rows of a `TableRenderer` table, held as their bytes in one buffer
+/// until the last row has set the column widths.
+///
+/// A table sees every row before it prints one, so that its columns line
+/// up. Held as strings, one array of them a row and then one line each, the
+/// million rows of `log` took 685 MB; here a row costs its bytes and one
+/// offset a cell, and each line is made only as it is printed.
+///
+/// For example:
+/// ```swift
+/// var table = PackedTable(TableRenderer(columns: [.init("STEP", alignment: .right), .init("ACTION")]))
+/// table.append(["1", "addTodo"])
+/// table.append(["12", "toggle"])
+/// table.forEachLine { line in console.out(line); return true }   // "STEP  ACTION", "   1  addTodo", "  12  toggle"
+/// ```
+struct PackedTable {
+    let renderer: TableRenderer
+    /// Every cell's UTF-8 bytes, row after row.
+    private var bytes: [UInt8] = []
+    /// Where each cell ends in `bytes`: one a column, row after row.
+    private var cellEnds: [Int] = []
+    /// The widest visible width of each column's cells so far.
+    private var widths: [Int]
+
+    init(_ renderer: TableRenderer) {
+        self.renderer = renderer
+        widths = Array(repeating: 0, count: renderer.columns.count)
+    }
+
+    var rowCount: Int {
+        renderer.columns.isEmpty ? 0 : cellEnds.count / renderer.columns.count
+    }
+
+    /// Adds a row; missing cells are empty, and cells past the last column are left out.
+    mutating func append(_ row: [String]) {
+        for column in widths.indices {
+            let cell = column < row.count ? row[column] : ""
+            widths[column] = max(widths[column], cell.visibleWidth)
+            bytes.append(contentsOf: cell.utf8)
+            cellEnds.append(bytes.count)
+        }
+    }
+
+    /// Each line in order, the header line first unless `includeHeader` is
+    /// false (then its cells set no width either), until `body` returns false.
+    ///
+    /// - Parameter headerStyle: Applied to each header cell, for example ``Colour/bold(_:)``.
+    func forEachLine(includeHeader: Bool = true, headerStyle: (String) -> String = { $0 }, _ body: (String) -> Bool) {
+        var widths = widths
+        if includeHeader {
+            let header = renderer.columns.map(\.header)
+            for (column, cell) in header.enumerated() {
+                widths[column] = max(widths[column], cell.visibleWidth)
+            }
+            guard body(renderer.line(header, widths: widths, style: headerStyle)) else { return }
+        }
+        var cells: [String] = []
+        cells.reserveCapacity(widths.count)
+        var start = 0
+        var end = 0
+        while end < cellEnds.count {
+            cells.removeAll(keepingCapacity: true)
+            for _ in widths.indices {
+                let cellEnd = cellEnds[end]
+                cells.append(String(decoding: bytes[start..<cellEnd], as: UTF8.self))
+                start = cellEnd
+                end += 1
+            }
+            guard body(renderer.line(cells, widths: widths, style: { $0 })) else { return }
+        }
+    }
+}

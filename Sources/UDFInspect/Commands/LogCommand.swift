@@ -93,15 +93,16 @@ struct LogCommand: InspectCommand {
         // strings took 685 MB).
         let timeZone = filter.timeZone(in: context)
         let timeline = selection.timeline
-        var table = StepTable.table(on: timeline, skipped: facts.skippedSteps)
+        var rows = StepTableRows(on: timeline, timeZone: timeZone, skipped: facts.skippedSteps)
         do {
             try selection.recording.forEachStep(on: timeline, matching: query) { summary in
-                table.append(StepTable.cells(summary, on: timeline, timeZone: timeZone, skipped: facts.skippedSteps))
+                rows.append(summary)
                 return true
             }
         } catch {
             throw InspectError(error)
         }
+        let table = rows.table
         // The session line is for people: on a terminal only, as git decorates.
         if !noHeader, context.console.stdoutIsTerminal {
             let header = StepTable.header(selection, timeZone: timeZone) + (facts.statesRecorded ? "" : " · actions only, no states")

@@ -6,6 +6,7 @@ import UDFJSON
 /// elements of the one before reuses their text (`SuccessiveValueTexts`).
 struct BlameTextRow {
     private var texts = SuccessiveValueTexts()
+    private var actions = FormattedActions(maxWidth: StepTable.actionWidth)
     /// The text of the change before's new value (nil when that was
     /// absent); nil itself before the stretch's first change.
     private var previousNew: [UInt8]??
@@ -16,7 +17,7 @@ struct BlameTextRow {
         previousNew = .some(new)
         return [
             "\(change.step)",
-            ActionFormatter.format(change.summary.action, maxWidth: StepTable.actionWidth),
+            actions.text(of: change.summary.action),
             change.summary.cause.map { "← \($0)" } ?? "",
             ValueExcerpt.describe(old, new),
         ]

@@ -23,41 +23,14 @@ enum StepTable {
         _ steps: [StepSummary], on timeline: TimelineInfo, colour: Colour, timeZone: TimeZone? = nil, skipped: Set<Int> = []
     ) -> [String] {
         guard !steps.isEmpty else { return [] }
-        var table = table(on: timeline, skipped: skipped)
-        for summary in steps {
-            table.append(cells(summary, on: timeline, timeZone: timeZone, skipped: skipped))
-        }
+        var rows = StepTableRows(on: timeline, timeZone: timeZone, skipped: skipped)
+        for summary in steps { rows.append(summary) }
         var lines: [String] = []
         lines.reserveCapacity(steps.count + 1)
-        table.forEachLine(headerStyle: colour.bold) { line in
+        rows.table.forEachLine(headerStyle: colour.bold) { line in
             lines.append(line)
             return true
         }
         return lines
-    }
-
-    /// An empty step table, to be filled a step at a time with `cells`.
-    static func table(on timeline: TimelineInfo, skipped: Set<Int> = []) -> PackedTable {
-        var columns: [TableRenderer.Column] = [.init("STEP", alignment: .right), .init("TIME"), .init("ACTION"), .init("CAUSE")]
-        if timeline.parentID != nil { columns.append(.init("STORED")) }
-        if !skipped.isEmpty { columns.append(.init("SKIPPED")) }
-        return PackedTable(TableRenderer(columns: columns))
-    }
-
-    /// One step's cells, for a `table(on:skipped:)` with the same arguments.
-    static func cells(_ summary: StepSummary, on timeline: TimelineInfo, timeZone: TimeZone? = nil, skipped: Set<Int> = []) -> [String] {
-        var row = [
-            "\(summary.step)",
-            TimeFormat.timeOfDay(summary.time, in: timeZone),
-            ActionFormatter.format(summary.action, maxWidth: actionWidth),
-            summary.cause.map { "← \($0)" } ?? "",
-        ]
-        if timeline.parentID != nil {
-            row.append(summary.timelineID == timeline.id ? "own" : "inherited")
-        }
-        if !skipped.isEmpty {
-            row.append(skipped.contains(summary.step) ? "skipped" : "")
-        }
-        return row
     }
 }

@@ -106,7 +106,7 @@ struct FindCommand: InspectCommand {
             )
             search.stretched.workers = fleet.jobs
             result = try search.run(in: recording, on: timeline)
-            steps = try result.steps.map { try recording.step($0, on: timeline) }
+            steps = try recording.steps(result.steps, on: timeline)
         } catch {
             throw InspectError.reading(error)
         }

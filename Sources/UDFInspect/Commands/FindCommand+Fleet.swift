@@ -76,7 +76,7 @@ extension FindCommand {
                 // The files are already searched on every core.
                 search.stretched.workers = 1
                 let result = try search.run(in: recording, on: timeline)
-                found.append((session, timeline, try result.steps.map { try recording.step($0, on: timeline) }))
+                found.append((session, timeline, try recording.steps(result.steps, on: timeline)))
             } catch {
                 throw InspectError.reading(error)
             }

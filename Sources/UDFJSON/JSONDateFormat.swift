@@ -16,25 +16,8 @@ public enum JSONDateFormat {
 
     /// The text for `date`, or nil when it is not finite or outside years 0–9999.
     public static func string(from date: Date) -> String? {
-        let interval = date.timeIntervalSinceReferenceDate * 1000
-        guard interval.isFinite else { return nil }
-        let rounded = interval.rounded()
-        guard rounded > Double(earliest - referenceDateOffset) - 1,
-            rounded < Double(latest - referenceDateOffset) + 1
-        else { return nil }
-        let unixMilliseconds = Int64(rounded) + referenceDateOffset
-        guard unixMilliseconds >= earliest, unixMilliseconds <= latest else { return nil }
-
-        let days = floorDivide(unixMilliseconds, millisecondsPerDay)
-        var remainder = unixMilliseconds - days * millisecondsPerDay
-        let (year, month, day) = civilDate(fromDays: days)
-        let millisecond = remainder % 1000
-        remainder /= 1000
-        let second = remainder % 60
-        remainder /= 60
-        let minute = remainder % 60
-        let hour = remainder / 60
-
+        guard let parts = Parts(date) else { return nil }
+        let (year, month, day) = civilDate(fromDays: parts.days)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         appendDigits(year, count: 4, to: &bytes)
@@ -43,15 +26,57 @@ public enum JSONDateFormat {
         bytes.append(UInt8(ascii: "-"))
         appendDigits(day, count: 2, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
-        appendDigits(hour, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(minute, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(second, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        appendDigits(millisecond, count: 3, to: &bytes)
+        parts.appendTime(to: &bytes)
         bytes.append(UInt8(ascii: "Z"))
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The time of day of `string(from:)`, `02:42:57.123`, written alone:
+    /// tables of a million steps print one a row. Nil where `string(from:)` is.
+    public static func timeOfDay(from date: Date) -> String? {
+        guard let parts = Parts(date) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(12)
+        parts.appendTime(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A date rounded to the millisecond: its day since 1970 and the
+    /// milliseconds into that day.
+    private struct Parts {
+        let days: Int64
+        let millisecondOfDay: Int64
+
+        init?(_ date: Date) {
+            let interval = date.timeIntervalSinceReferenceDate * 1000
+            guard interval.isFinite else { return nil }
+            let rounded = interval.rounded()
+            guard rounded > Double(earliest - referenceDateOffset) - 1,
+                rounded < Double(latest - referenceDateOffset) + 1
+            else { return nil }
+            let unixMilliseconds = Int64(rounded) + referenceDateOffset
+            guard unixMilliseconds >= earliest, unixMilliseconds <= latest else { return nil }
+            days = floorDivide(unixMilliseconds, millisecondsPerDay)
+            millisecondOfDay = unixMilliseconds - days * millisecondsPerDay
+        }
+
+        /// `HH:MM:SS.mmm`.
+        func appendTime(to bytes: inout [UInt8]) {
+            var remainder = millisecondOfDay
+            let millisecond = remainder % 1000
+            remainder /= 1000
+            let second = remainder % 60
+            remainder /= 60
+            let minute = remainder % 60
+            let hour = remainder / 60
+            appendDigits(hour, count: 2, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            appendDigits(minute, count: 2, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            appendDigits(second, count: 2, to: &bytes)
+            bytes.append(UInt8(ascii: "."))
+            appendDigits(millisecond, count: 3, to: &bytes)
+        }
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else.

@@ -27,12 +27,8 @@ enum TimeFormat {
     static func timeOfDay(_ date: Date, in zone: TimeZone? = nil) -> String {
         // Shifting by the zone's offset lets the one UTC formatter print local wall-clock time.
         let shifted = zone.map { date.addingTimeInterval(TimeInterval($0.secondsFromGMT(for: date))) } ?? date
-        let text = iso(shifted)
-        // The ISO text is ASCII: its bytes are its characters, and finding
-        // them by byte skips the grapheme breaking a `Character` search does.
-        let bytes = text.utf8
-        guard let t = bytes.firstIndex(of: UInt8(ascii: "T")) else { return text }
-        return String(text[bytes.index(after: t)..<bytes.index(before: bytes.endIndex)])
+        // Outside years 0000–9999 the time prints as `iso` prints it, Unix seconds.
+        return JSONDateFormat.timeOfDay(from: shifted) ?? iso(shifted)
     }
 
     /// A reducer duration: `850ns`, `12µs`, `3.4ms`.

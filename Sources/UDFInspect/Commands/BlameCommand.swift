@@ -115,12 +115,7 @@ struct BlameCommand: InspectCommand {
             }
         }
         context.console.out(context.colour.dim("blame \(statePath) · \(selection.timeline.shownName) · steps 0…\(last)"))
-        if table.rowCount > 0 {
-            table.forEachLine(headerStyle: context.colour.bold) { line in
-                context.console.out(line)
-                return !context.console.isOutputClosed
-            }
-        }
+        table.print(to: context.console, headerStyle: context.colour.bold)
         return (table.rowCount, everSelected)
     }
 

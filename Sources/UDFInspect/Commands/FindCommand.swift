@@ -124,9 +124,9 @@ struct FindCommand: InspectCommand {
             header += range.lowerBound <= range.upperBound ? " · steps \(range.lowerBound)…\(range.upperBound)" : ""
             if let summary = filter.summary { header += " · \(summary)" }
             context.console.out(context.colour.dim(header))
-            for line in StepTable.rows(steps, on: timeline, colour: context.colour, timeZone: filter.timeZone(in: context)) {
-                context.console.out(line)
-            }
+            var rows = StepTableRows(on: timeline, timeZone: filter.timeZone(in: context))
+            for step in steps { rows.append(step) }
+            rows.table.print(to: context.console, headerStyle: context.colour.bold)
         }
         // A `.count` that selected nothing is worth a note even when the search
         // stopped early: it is almost surely meant as length().

@@ -108,15 +108,7 @@ struct LogCommand: InspectCommand {
             let header = StepTable.header(selection, timeZone: timeZone) + (facts.statesRecorded ? "" : " · actions only, no states")
             context.console.out(context.colour.dim(header))
         }
-        if table.rowCount > 0 {
-            // --no-header leaves the header line out, not its widths.
-            var isHeader = true
-            table.forEachLine(headerStyle: context.colour.bold) { line in
-                if !isHeader || !noHeader { context.console.out(line) }
-                isHeader = false
-                return !context.console.isOutputClosed
-            }
-        }
+        table.print(to: context.console, headerStyle: context.colour.bold, printsHeader: !noHeader)
         if table.rowCount == 0 {
             context.console.err("No steps match.")
             return .notFound

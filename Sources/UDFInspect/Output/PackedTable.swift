@@ -69,4 +69,19 @@ struct PackedTable {
             guard body(renderer.line(cells, widths: widths, style: { $0 })) else { return }
         }
     }
+
+    /// Prints the table to stdout, a line at a time, until stdout closes;
+    /// nothing when it has no rows.
+    ///
+    /// - Parameter printsHeader: false leaves the header line out but not
+    ///   its widths, as `log --no-header` does.
+    func print(to console: Console, headerStyle: (String) -> String, printsHeader: Bool = true) {
+        guard rowCount > 0 else { return }
+        var isHeader = true
+        forEachLine(headerStyle: headerStyle) { line in
+            if printsHeader || !isHeader { console.out(line) }
+            isHeader = false
+            return !console.isOutputClosed
+        }
+    }
 }

@@ -20,11 +20,7 @@ public enum JSONDateFormat {
         let (year, month, day) = civilDate(fromDays: parts.days)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
-        appendDigits(year, count: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(month, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(day, count: 2, to: &bytes)
+        appendFields([(year, 4), (month, 2), (day, 2)], separator: "-", to: &bytes)
         bytes.append(UInt8(ascii: "T"))
         parts.appendTime(to: &bytes)
         bytes.append(UInt8(ascii: "Z"))
@@ -69,11 +65,7 @@ public enum JSONDateFormat {
             remainder /= 60
             let minute = remainder % 60
             let hour = remainder / 60
-            appendDigits(hour, count: 2, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            appendDigits(minute, count: 2, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            appendDigits(second, count: 2, to: &bytes)
+            appendFields([(hour, 2), (minute, 2), (second, 2)], separator: ":", to: &bytes)
             bytes.append(UInt8(ascii: "."))
             appendDigits(millisecond, count: 3, to: &bytes)
         }
@@ -189,6 +181,14 @@ public enum JSONDateFormat {
             return 30
         default:
             return 31
+        }
+    }
+
+    /// Each value as `appendDigits` writes it, `separator` between two.
+    private static func appendFields(_ fields: [(value: Int64, count: Int)], separator: Unicode.Scalar, to bytes: inout [UInt8]) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: separator)) }
+            appendDigits(field.value, count: field.count, to: &bytes)
         }
     }
 

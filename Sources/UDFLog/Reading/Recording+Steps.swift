@@ -63,31 +63,19 @@ extension Recording {
                 values.append(until.timeIntervalSince1970)
             }
             filter += query.fromEnd ? " ORDER BY step DESC" : " ORDER BY step"
-            if query.actions.isEmpty {
-                let sql = StepsTable.select(columns) + filter + " LIMIT ?"
-                try self.query { db in
-                    try db.prepare(sql).readRows(values + [remaining == Int.max ? -1 : remaining]) { row in
-                        take(try StepRow(row: row, columns: columns).summary(on: timeline.name, actions: parsedActions))
+            // The action filter runs in Swift on the name and the stored
+            // (canonical) action text, in the same scan, so only the steps it
+            // keeps are decoded; without one, SQLite stops at the limit.
+            let filtered = !query.actions.isEmpty
+            let sql = StepsTable.select(columns) + filter + (filtered ? "" : " LIMIT ?")
+            let bound = filtered ? values : values + [remaining == Int.max ? -1 : remaining]
+            try self.query { db in
+                try db.prepare(sql).readRows(bound) { sqliteRow in
+                    let row = StepRow(row: sqliteRow, columns: columns)
+                    guard !filtered || query.actions.accepts(name: row.optionalText(.actionName), action: row.optionalText(.action)) else {
+                        return true
                     }
-                }
-            } else {
-                // The action filter runs in Swift on the name and the stored
-                // (canonical) action text, so only the steps it keeps are decoded.
-                var kept: [Int] = []
-                try self.query { db in
-                    try db.prepare("SELECT step, action_name, action FROM steps" + filter).readRows(values) { row in
-                        if query.actions.accepts(name: row.optionalText(1), action: row.optionalText(2)) {
-                            kept.append(row.int(0))
-                        }
-                        return kept.count < remaining
-                    }
-                }
-                let one = StepsTable.select(columns) + " WHERE timeline_id = ? AND step = ?"
-                for step in kept {
-                    let summary = try self.query { db in
-                        try db.cachedStatement(one).firstRow([segment.timelineID, step]) { row in try StepRow(row: row, columns: columns).summary(on: timeline.name, actions: parsedActions) }
-                    }
-                    if let summary, !take(summary) { break }
+                    return take(try row.summary(on: timeline.name, actions: parsedActions))
                 }
             }
         }

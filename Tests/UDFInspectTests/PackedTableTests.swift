@@ -32,11 +32,7 @@ import Testing
         }
         var table = PackedTable(renderer)
         for row in rows { table.append(row) }
-        var lines: [String] = []
-        table.forEachLine(includeHeader: includeHeader) { line in
-            lines.append(line)
-            return true
-        }
+        let lines = table.lines(includeHeader: includeHeader)
         #expect(table.rowCount == rows.count)
         // By bytes: `String`'s `==` would take the two normalizations as equal.
         #expect(lines.map { Array($0.utf8) } == plainLines(rows, includeHeader: includeHeader).map { Array($0.utf8) })
@@ -46,13 +42,8 @@ import Testing
         var table = PackedTable(renderer)
         table.append(["7"])
         table.append(["12", "toggle", "← 7", "extra"])
-        var lines: [String] = []
-        table.forEachLine { line in
-            lines.append(line)
-            return true
-        }
         #expect(table.rowCount == 2)
-        #expect(lines == [
+        #expect(table.lines() == [
             "STEP  ACTION  CAUSE",
             "   7",
             "  12  toggle  ← 7",
@@ -71,12 +62,7 @@ import Testing
     }
 
     @Test func anEmptyTableHasItsHeaderAlone() {
-        var lines: [String] = []
-        PackedTable(renderer).forEachLine { line in
-            lines.append(line)
-            return true
-        }
-        #expect(lines == ["STEP  ACTION  CAUSE"])
+        #expect(PackedTable(renderer).lines() == ["STEP  ACTION  CAUSE"])
         #expect(PackedTable(renderer).rowCount == 0)
         #expect(PackedTable(TableRenderer(columns: [])).rowCount == 0)
     }

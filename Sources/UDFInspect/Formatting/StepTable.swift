@@ -25,12 +25,6 @@ enum StepTable {
         guard !steps.isEmpty else { return [] }
         var rows = StepTableRows(on: timeline, timeZone: timeZone, skipped: skipped)
         for summary in steps { rows.append(summary) }
-        var lines: [String] = []
-        lines.reserveCapacity(steps.count + 1)
-        rows.table.forEachLine(headerStyle: colour.bold) { line in
-            lines.append(line)
-            return true
-        }
-        return lines
+        return rows.table.lines(headerStyle: colour.bold)
     }
 }

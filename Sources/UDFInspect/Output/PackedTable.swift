@@ -70,6 +70,17 @@ struct PackedTable {
         }
     }
 
+    /// Every line, as `forEachLine` gives them, for short tables.
+    func lines(includeHeader: Bool = true, headerStyle: (String) -> String = { $0 }) -> [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(rowCount + 1)
+        forEachLine(includeHeader: includeHeader, headerStyle: headerStyle) { line in
+            lines.append(line)
+            return true
+        }
+        return lines
+    }
+
     /// Prints the table to stdout, a line at a time, until stdout closes;
     /// nothing when it has no rows.
     ///

@@ -61,13 +61,7 @@ public struct TableRenderer: Sendable {
         if extra > 0 { renderer.columns += Array(repeating: Column(""), count: extra) }
         var table = PackedTable(renderer)
         for row in rows { table.append(row) }
-        var lines: [String] = []
-        lines.reserveCapacity(rows.count + 1)
-        table.forEachLine(includeHeader: includeHeader, headerStyle: headerStyle) { line in
-            lines.append(line)
-            return true
-        }
-        return lines
+        return table.lines(includeHeader: includeHeader, headerStyle: headerStyle)
     }
 
     /// One line of `cells` padded to `widths`; `PackedTable` and `StreamingTable` share it.

@@ -41,4 +41,18 @@ import UDFJSON
             }
         }
     }
+
+    /// A large action is written every time and never kept: the memo holds
+    /// no action whose text is longer than `longest` bytes.
+    @Test func keepsNoLargeAction() {
+        var memo = FormattedActions(maxWidth: StepTable.actionWidth)
+        for index in 0..<50 {
+            let items = (0..<200).map { JSONValue.number(JSONNumber(Double(index * 1_000 + $0))) }
+            let action = JSONValue.object(["load": .object(["_0": .array(items)])])
+            #expect(memo.text(of: action) == ActionFormatter.format(action, maxWidth: StepTable.actionWidth))
+        }
+        #expect(memo.count == 0)
+        _ = memo.text(of: .object(["bump": .object(["index": .number(JSONNumber(3))])]))
+        #expect(memo.count == 1)
+    }
 }

@@ -17,6 +17,11 @@ import UDFJSON
 /// (`HiddenScalars`), as the JSON of a value shows it.
 enum ActionFormatter {
     static func format(_ action: JSONValue?, maxWidth: Int? = nil) -> String {
+        shortened(whole(action), maxWidth: maxWidth)
+    }
+
+    /// The action's whole text, escaped, before any shortening.
+    static func whole(_ action: JSONValue?) -> String {
         guard let action else { return "(initial state)" }
         let written: String
         switch action {
@@ -29,7 +34,11 @@ enum ActionFormatter {
         default:
             written = action.canonicalText
         }
-        let text = HiddenScalars.escaped(written)
+        return HiddenScalars.escaped(written)
+    }
+
+    /// `text` cut to `maxWidth` characters, its last one an ellipsis.
+    static func shortened(_ text: String, maxWidth: Int?) -> String {
         guard let maxWidth, text.count > maxWidth, maxWidth > 1 else { return text }
         return String(text.prefix(maxWidth - 1)) + "…"
     }

@@ -6,22 +6,30 @@ import UDFJSON
 ///
 /// Values are told apart by `JSONValue`'s `==`, which compares strings and
 /// number texts by their scalars: two spellings of one letter, or `-0.0`
-/// and `0.0`, are two entries, as they are two texts. At most `limit`
-/// entries; a full memo starts again.
+/// and `0.0`, are two entries, as they are two texts. Only actions whose
+/// whole text is at most `longest` bytes are remembered, so the memo never
+/// keeps a large action alive; at most `limit` of them, and a full memo
+/// starts again.
 struct FormattedActions {
     let maxWidth: Int?
     private var remembered: [JSONValue: String] = [:]
     static let limit = 1_024
+    static let longest = 512
 
     init(maxWidth: Int?) {
         self.maxWidth = maxWidth
     }
 
+    /// How many actions are remembered now.
+    var count: Int { remembered.count }
+
     /// `ActionFormatter.format(action, maxWidth:)`.
     mutating func text(of action: JSONValue?) -> String {
         guard let action else { return ActionFormatter.format(nil, maxWidth: maxWidth) }
         if let known = remembered[action] { return known }
-        let text = ActionFormatter.format(action, maxWidth: maxWidth)
+        let whole = ActionFormatter.whole(action)
+        let text = ActionFormatter.shortened(whole, maxWidth: maxWidth)
+        guard whole.utf8.count <= Self.longest else { return text }
         if remembered.count >= Self.limit { remembered.removeAll(keepingCapacity: true) }
         remembered[action] = text
         return text

@@ -20,7 +20,7 @@ public enum JSONDateFormat {
         let (year, month, day) = civilDate(fromDays: parts.days)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
-        appendFields([(year, 4), (month, 2), (day, 2)], separator: "-", to: &bytes)
+        appendFields(year, month, day, widths: (4, 2, 2), separator: "-", to: &bytes)
         bytes.append(UInt8(ascii: "T"))
         parts.appendTime(to: &bytes)
         bytes.append(UInt8(ascii: "Z"))
@@ -65,7 +65,7 @@ public enum JSONDateFormat {
             remainder /= 60
             let minute = remainder % 60
             let hour = remainder / 60
-            appendFields([(hour, 2), (minute, 2), (second, 2)], separator: ":", to: &bytes)
+            appendFields(hour, minute, second, widths: (2, 2, 2), separator: ":", to: &bytes)
             bytes.append(UInt8(ascii: "."))
             appendDigits(millisecond, count: 3, to: &bytes)
         }
@@ -184,12 +184,16 @@ public enum JSONDateFormat {
         }
     }
 
-    /// Each value as `appendDigits` writes it, `separator` between two.
-    private static func appendFields(_ fields: [(value: Int64, count: Int)], separator: Unicode.Scalar, to bytes: inout [UInt8]) {
-        for (index, field) in fields.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: separator)) }
-            appendDigits(field.value, count: field.count, to: &bytes)
-        }
+    /// Three values as `appendDigits` writes them, `separator` between two;
+    /// three plain arguments, so that no array is made for each date encoded.
+    private static func appendFields(
+        _ first: Int64, _ second: Int64, _ third: Int64, widths: (Int, Int, Int), separator: Unicode.Scalar, to bytes: inout [UInt8]
+    ) {
+        appendDigits(first, count: widths.0, to: &bytes)
+        bytes.append(UInt8(ascii: separator))
+        appendDigits(second, count: widths.1, to: &bytes)
+        bytes.append(UInt8(ascii: separator))
+        appendDigits(third, count: widths.2, to: &bytes)
     }
 
     private static func appendDigits(_ value: Int64, count: Int, to bytes: inout [UInt8]) {

@@ -22,6 +22,9 @@ final class StateCursor {
     private unowned let recording: Recording
     private var last: (step: Int, state: JSONValue)?
     private var lastSummary: StepSummary?
+    /// How many steps `walkRows` read by number found where their row id
+    /// was foretold, and how many it looked up in the index instead.
+    private(set) var namedStepReads = (byRowID: 0, byIndex: 0)
     /// The session's: every step of every timeline of a session uses one.
     let hashAlgorithm: StateHashAlgorithm
     /// For the text hash: the canonical bytes of the keyframe or of `last`, by subtree.
@@ -252,6 +255,39 @@ final class StateCursor {
             guard next == wanted?.count ?? steps.count else { throw corrupt(expected(), "the step is missing") }
             return true
         }
+        /// Reads the rows of `steps` (ascending) where they would be if the
+        /// timeline's rows followed one another from the first's row id, as
+        /// a recorder writes them: one lookup a step instead of two. A row
+        /// counts only when it is on this timeline and is the step expected
+        /// next; from the first that is not, the steps left are looked up
+        /// in the index. False when `body` stopped.
+        func readNamed(_ steps: [Int], _ timelineID: Int) throws -> Bool {
+            guard let first = steps.first else { return true }
+            var delivered = 0
+            var stop = false
+            let firstID = try recording.query { db in
+                try db.cachedStatement("SELECT id FROM steps WHERE timeline_id = ? AND step = ?").firstRow([timelineID, first]) { $0.int(0) }
+            }
+            if let firstID {
+                let sql = StepsTable.select(columns, rowIDs: steps.map { firstID + $0 - first })
+                let statement = try recording.query { db in try db.prepare(sql) }
+                try recording.query { _ in
+                    try statement.readRows([timelineID]) { sqliteRow in
+                        let row = StepRow(row: sqliteRow, columns: columns)
+                        guard row.int(.step) == steps[delivered] else { return false }
+                        delivered += 1
+                        stop = try !body(row)
+                        return !stop && delivered < steps.count
+                    }
+                }
+            }
+            namedStepReads.byRowID += delivered
+            guard !stop else { return false }
+            let rest = Array(steps[delivered...])
+            guard let restFirst = rest.first, let restLast = rest.last else { return true }
+            namedStepReads.byIndex += rest.count
+            return try read(StepsTable.select(columns, steps: rest), timelineID, restFirst...restLast, wanted: rest)
+        }
         for segment in segments {
             let lower = max(segment.steps.lowerBound, range.lowerBound)
             let upper = min(segment.steps.upperBound, range.upperBound)
@@ -271,8 +307,7 @@ final class StateCursor {
                 case .stretch(let steps):
                     guard try read(everyRow, segment.timelineID, steps) else { return }
                 case .steps(let steps):
-                    guard let first = steps.first, let last = steps.last,
-                          try read(StepsTable.select(columns, steps: steps), segment.timelineID, first...last, wanted: steps) else { return }
+                    guard try readNamed(steps, segment.timelineID) else { return }
                 }
             }
             // The steps after the index's last, not merged yet, are read in full.

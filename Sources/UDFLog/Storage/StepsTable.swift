@@ -84,6 +84,13 @@ enum StepsTable {
         select(columns) + " WHERE timeline_id = ? AND step IN (" + steps.map(String.init).joined(separator: ",") + ") ORDER BY step"
     }
 
+    /// `columns` of the rows with `ids` that are on one timeline (bound to
+    /// `?`), in row id order. The timeline is only checked (`+`), so that
+    /// SQLite finds each row by its id rather than through the index.
+    static func select(_ columns: [StepColumn], rowIDs ids: some Sequence<Int>) -> String {
+        select(columns) + " WHERE id IN (" + ids.map(String.init).joined(separator: ",") + ") AND +timeline_id = ? ORDER BY id"
+    }
+
     /// The columns a `StepSummary` is made of.
     static let summaryColumns: [StepColumn] = [
         .step, .timelineID, .time, .action, .actionName, .cause, .reducerNanoseconds,

@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import UDFInspect
+@testable import UDFLog
+import UDFSQLite
+
+/// `blame` and `find` read the steps the index names at the row ids they
+/// would have if the timeline's rows followed one another, as a recorder
+/// writes them; a row found there counts only when it is on the timeline
+/// and is the step expected. The format promises no order of row ids, so a
+/// file whose rows were moved, swapped with each other or with another
+/// timeline's must read exactly as before, through the index.
+@Suite struct NamedStepReadsTests {
+    /// What `storedBytes` visits of `range`, and how the cursor found the named steps.
+    static func read(
+        _ path: String, timeline name: String?, range: ClosedRange<Int>, keys: ChangeIndexKeys
+    ) throws -> (visited: [String], byRowID: Int, byIndex: Int) {
+        let recording = try Recording(path: path)
+        let timeline = try recording.timeline(name, in: try recording.session(nil))
+        var visited: [String] = []
+        try recording.storedBytes(on: timeline, range: range, touching: keys) { step, stored in
+            switch stored {
+            case .keyframe(let bytes): visited.append("\(step) keyframe \(String(decoding: bytes, as: UTF8.self))")
+            case .patch(let bytes): visited.append("\(step) patch \(String(decoding: bytes, as: UTF8.self))")
+            }
+            return true
+        }
+        let reads = try recording.cursor(for: timeline).namedStepReads
+        return (visited, reads.byRowID, reads.byIndex)
+    }
+
+    @Test func rowsMovedOrSwappedReadAsBefore() throws {
+        let directory = try TemporaryDirectory()
+        let path = try MemberChildrenIndexTests.record(seed: 51, reshapes: 2, in: directory)
+        do {
+            let recording = try Recording(path: path)
+            let main = try recording.timeline(nil, in: try recording.session(nil))
+            try ChangedMembersIndexTests.branchReversingMain(path, from: recording, main: main, at: 300)
+        }
+        let moved = try directory.copy(path, as: "moved.udf")
+        let database = try Database(path: moved, mode: .readWrite)
+        func id(_ timeline: String, _ step: Int) throws -> Int {
+            try #require(try database.prepare("""
+                SELECT steps.id FROM steps JOIN timelines ON timelines.id = steps.timeline_id WHERE timelines.name = ? AND step = ?
+                """).firstRow([timeline, step]) { $0.int(0) })
+        }
+        func swap(_ a: Int, _ b: Int) throws {
+            try database.execute("UPDATE steps SET id = -1 WHERE id = \(a)")
+            try database.execute("UPDATE steps SET id = \(a) WHERE id = \(b)")
+            try database.execute("UPDATE steps SET id = \(b) WHERE id = -1")
+        }
+        // Two steps of main trade places; a step of main trades with one of
+        // the branch; a run of main moves past every row.
+        try swap(try id("main", 100), try id("main", 140))
+        try swap(try id("main", 200), try id("later", 400))
+        for step in 250...260 {
+            try database.execute("UPDATE steps SET id = id + 1000000 WHERE id = \(try id("main", step))")
+        }
+        database.close()
+
+        let keys: [(String, ChangeIndexKeys)] = [
+            ("rows[2]", .children([(member: "rows", child: "2")])), ("rows", .members(["rows"])), ("dict", .members(["dict"])),
+        ]
+        var fellBack = 0
+        for (name, keys) in keys {
+            // Each range starts just before one of the moves, so each is met first somewhere.
+            for range in [0...599, 120...599, 150...599, 205...599, 255...599, 262...599] {
+                for timeline in [nil, "later"] {
+                    let before = try Self.read(path, timeline: timeline, range: range, keys: keys)
+                    let after = try Self.read(moved, timeline: timeline, range: range, keys: keys)
+                    let label = "\(name), \(timeline ?? "main"), \(range)"
+                    #expect(after.visited == before.visited, "\(label)")
+                    #expect(!before.visited.isEmpty, "\(label)")
+                    #expect(before.byIndex == 0, "rows written in order are all found by id: \(label)")
+                    fellBack += after.byIndex
+                }
+            }
+        }
+        #expect(fellBack > 0, "the moved rows were looked up in the index")
+
+        let recording = try Recording(path: moved)
+        let session = try recording.session(nil)
+        #expect(try recording.verify().problems == [])
+        for name in ["main", "later"] {
+            try MemberChildrenIndexTests.expectBlameAsWalking(
+                MemberChildrenIndexTests.paths, in: recording, on: try recording.timeline(name, in: session), "rows moved, \(name)"
+            )
+        }
+    }
+}

@@ -21,6 +21,10 @@ struct PackedTable {
     private var cellEnds: [Int] = []
     /// The widest visible width of each column's cells so far.
     private var widths: [Int]
+    /// Each cell is measured once, when appended. A cell as wide as its
+    /// bytes (printable ASCII, most cells) needs no record; the others'
+    /// widths are kept here, by cell, in order.
+    private var otherWidths: [(cell: Int, width: Int)] = []
 
     init(_ renderer: TableRenderer) {
         self.renderer = renderer
@@ -35,7 +39,9 @@ struct PackedTable {
     mutating func append(_ row: [String]) {
         for column in widths.indices {
             let cell = column < row.count ? row[column] : ""
-            widths[column] = max(widths[column], cell.visibleWidth)
+            let width = cell.visibleWidth
+            widths[column] = max(widths[column], width)
+            if width != cell.utf8.count { otherWidths.append((cellEnds.count, width)) }
             bytes.append(contentsOf: cell.utf8)
             cellEnds.append(bytes.count)
         }
@@ -55,18 +61,28 @@ struct PackedTable {
             guard body(renderer.line(header, widths: widths, style: headerStyle)) else { return }
         }
         var cells: [String] = []
+        var cellWidths: [Int] = []
         cells.reserveCapacity(widths.count)
+        cellWidths.reserveCapacity(widths.count)
         var start = 0
         var end = 0
+        var other = 0
         while end < cellEnds.count {
             cells.removeAll(keepingCapacity: true)
+            cellWidths.removeAll(keepingCapacity: true)
             for _ in widths.indices {
                 let cellEnd = cellEnds[end]
                 cells.append(String(decoding: bytes[start..<cellEnd], as: UTF8.self))
+                if other < otherWidths.count, otherWidths[other].cell == end {
+                    cellWidths.append(otherWidths[other].width)
+                    other += 1
+                } else {
+                    cellWidths.append(cellEnd - start)
+                }
                 start = cellEnd
                 end += 1
             }
-            guard body(renderer.line(cells, widths: widths, style: { $0 })) else { return }
+            guard body(renderer.line(cells, widths: widths, style: { $0 }, cellWidths: cellWidths)) else { return }
         }
     }
 

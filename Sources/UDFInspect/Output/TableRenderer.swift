@@ -65,11 +65,12 @@ public struct TableRenderer: Sendable {
     }
 
     /// One line of `cells` padded to `widths`; `PackedTable` and `StreamingTable` share it.
-    func line(_ cells: [String], widths: [Int], style: (String) -> String) -> String {
+    /// `cellWidths` are the cells' visible widths, when already measured.
+    func line(_ cells: [String], widths: [Int], style: (String) -> String, cellWidths: [Int]? = nil) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(widths.reduce(gap * cells.count, +) + 16)
         for (column, cell) in cells.enumerated() {
-            let padding = widths[column] - cell.visibleWidth
+            let padding = widths[column] - (cellWidths?[column] ?? cell.visibleWidth)
             let alignment = column < columns.count ? columns[column].alignment : .left
             if column > 0 { bytes.appendSpaces(gap) }
             if alignment == .right { bytes.appendSpaces(padding) }

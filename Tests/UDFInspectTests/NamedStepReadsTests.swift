@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 @testable import UDFInspect
 @testable import UDFLog
+import UDFJSON
 import UDFSQLite
 
 /// `blame` and `find` read the steps the index names at the row ids they
@@ -86,6 +87,46 @@ import UDFSQLite
             try MemberChildrenIndexTests.expectBlameAsWalking(
                 MemberChildrenIndexTests.paths, in: recording, on: try recording.timeline(name, in: session), "rows moved, \(name)"
             )
+        }
+    }
+
+    /// A file whose rows are all out of order reads as before, and stops
+    /// foretelling ids after the first query that finds fewer than half its
+    /// steps there: it pays for one such query a walk, not one every 512
+    /// steps.
+    @Test func rowsOutOfOrderEverywhereStopTheForetelling() throws {
+        let directory = try TemporaryDirectory()
+        // `a` changes every third step: its steps are read by number, in
+        // two queries and more.
+        let path = directory.path("thirds.udf")
+        let writer = try RecordingWriter(path: path, app: "Thirds")
+        func input(_ step: Int) -> StepInput {
+            let action: JSONValue? = step == 0 ? nil : .object(["tick": .number(JSONNumber(step))])
+            let state: JSONValue = .object(["a": .number(JSONNumber(step / 3)), "b": .number(JSONNumber(step))])
+            return StepInput(step: step, time: Date(timeIntervalSince1970: 1_700_000_000 + Double(step)), action: action,
+                             actionName: step == 0 ? nil : "tick", cause: nil, reducerNanoseconds: nil, state: state)
+        }
+        try writer.append((0..<3_000).map(input))
+        try writer.close()
+        let keys = ChangeIndexKeys.members(["a"])
+        let before = try Self.read(path, timeline: nil, range: 0...2_999, keys: keys)
+        #expect(before.byIndex == 0)
+        #expect(before.byRowID > IndexedReads.stepsPerQuery, "more than one query's worth: \(before.byRowID)")
+        // Every row id doubled: a foretold id may hold another named step,
+        // which counts when it is the one expected. Every row id reversed:
+        // the first query finds its first step alone.
+        for (name, rewrite) in [("doubled", "-id * 2"), ("reversed", "100000 + id")] {
+            let copy = try directory.copy(path, as: "\(name).udf")
+            let database = try Database(path: copy, mode: .readWrite)
+            try database.execute("UPDATE steps SET id = -id")
+            try database.execute("UPDATE steps SET id = \(rewrite)")
+            database.close()
+            let after = try Self.read(copy, timeline: nil, range: 0...2_999, keys: keys)
+            #expect(after.visited == before.visited, "\(name)")
+            #expect(after.byIndex + after.byRowID == before.byRowID, "\(name)")
+            if name == "reversed" {
+                #expect(after.byRowID == 1, "found by id until the first query fell back: \(after.byRowID)")
+            }
         }
     }
 }

@@ -255,6 +255,11 @@ final class StateCursor {
             guard next == wanted?.count ?? steps.count else { throw corrupt(expected(), "the step is missing") }
             return true
         }
+        /// Whether row ids are still foretold in this segment: not after a
+        /// query found fewer than half its steps where foretold, so that a
+        /// file whose rows are out of order pays for one such query, not
+        /// one a query.
+        var foretellsIDs = true
         /// Reads the rows of `steps` (ascending) where they would be if the
         /// timeline's rows followed one another from the first's row id, as
         /// a recorder writes them: one lookup a step instead of two. A row
@@ -265,9 +270,9 @@ final class StateCursor {
             guard let first = steps.first else { return true }
             var delivered = 0
             var stop = false
-            let firstID = try recording.query { db in
+            let firstID = try foretellsIDs ? recording.query { db in
                 try db.cachedStatement("SELECT id FROM steps WHERE timeline_id = ? AND step = ?").firstRow([timelineID, first]) { $0.int(0) }
-            }
+            } : nil
             if let firstID {
                 let sql = StepsTable.select(columns, rowIDs: steps.map { firstID + $0 - first })
                 let statement = try recording.query { db in try db.prepare(sql) }
@@ -283,6 +288,7 @@ final class StateCursor {
             }
             namedStepReads.byRowID += delivered
             guard !stop else { return false }
+            if delivered * 2 < steps.count { foretellsIDs = false }
             let rest = Array(steps[delivered...])
             guard let restFirst = rest.first, let restLast = rest.last else { return true }
             namedStepReads.byIndex += rest.count
@@ -292,6 +298,7 @@ final class StateCursor {
             let lower = max(segment.steps.lowerBound, range.lowerBound)
             let upper = min(segment.steps.upperBound, range.upperBound)
             guard lower <= upper else { continue }
+            foretellsIDs = true
             let from = max(lower, 1)
             let reach = try keys.map { keys in try from <= upper ? self.reach(of: segment.timelineID, from...upper, keys: keys) : .unindexed }
             guard case .covered(let indexed, let touched)? = reach else {

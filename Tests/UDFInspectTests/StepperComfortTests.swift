@@ -133,9 +133,11 @@ import Testing
         host.standardError = FileHandle.nullDevice
         try host.run()
         defer { if host.isRunning { host.terminate() } }
+        // The session exists before its first step is committed, and the
+        // stepper refuses a timeline with no steps yet: wait for step 0.
         let deadline = Date().addingTimeInterval(20)
-        while (try? Executables.run("udf-inspect", ["sessions", path]).status) != 0 {
-            guard Date() < deadline else { throw PseudoTerminalError("the host created no session") }
+        while (try? Executables.run("udf-inspect", ["show", path, "0"]).status) != 0 {
+            guard Date() < deadline else { throw PseudoTerminalError("the host recorded no first step") }
             Thread.sleep(forTimeInterval: 0.05)
         }
         let terminal = try start(path: path)

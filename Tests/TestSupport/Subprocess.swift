@@ -50,10 +50,19 @@ public final class Subprocess {
 
     /// Polls until `condition` holds for stdout, or `seconds` pass.
     public func waitForOutput(seconds: Double, until condition: (String) -> Bool) -> Bool {
+        poll(seconds: seconds) { condition(stdout) }
+    }
+
+    /// Polls until `condition` holds for stderr, or `seconds` pass.
+    public func waitForErrors(seconds: Double, until condition: (String) -> Bool) -> Bool {
+        poll(seconds: seconds) { condition(stderr) }
+    }
+
+    private func poll(seconds: Double, until holds: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if condition(stdout) { return true }
-            if !process.isRunning { return condition(stdout) }
+            if holds() { return true }
+            if !process.isRunning { return holds() }
             usleep(2_000)
         }
         return false

@@ -133,11 +133,10 @@ import Testing
         host.standardError = FileHandle.nullDevice
         try host.run()
         defer { if host.isRunning { host.terminate() } }
-        // The session exists before its first step is committed, and the
-        // stepper refuses a timeline with no steps yet: wait for step 0.
+        // Wait for the session only: the stepper waits for its first step.
         let deadline = Date().addingTimeInterval(20)
-        while (try? Executables.run("udf-inspect", ["show", path, "0"]).status) != 0 {
-            guard Date() < deadline else { throw PseudoTerminalError("the host recorded no first step") }
+        while (try? Executables.run("udf-inspect", ["timelines", path]).status) != 0 {
+            guard Date() < deadline else { throw PseudoTerminalError("the host started no session") }
             Thread.sleep(forTimeInterval: 0.05)
         }
         let terminal = try start(path: path)

@@ -15,7 +15,7 @@ struct StepCommand: InspectCommand {
         name: "step",
         abstract: "Step through a timeline: a full-screen view on a terminal, line commands otherwise.",
         discussion: """
-            When stdin and stdout are both terminals, a full-screen view driven by the keys below; while the host still records, new steps appear. Otherwise the commands are read as lines from stdin (next, prev, jump N or jump TIMELINE@N, first, last, cause, diff, state [PATH], find [EXPR], branch NAME, help, quit) and the output is plain text.
+            When stdin and stdout are both terminals, a full-screen view driven by the keys below; while the host still records, new steps appear, and a step to start at that it has not recorded yet is waited for. Otherwise the commands are read as lines from stdin (next, prev, jump N or jump TIMELINE@N, first, last, cause, diff, state [PATH], find [EXPR], branch NAME, help, quit) and the output is plain text.
             """,
         arguments: [CommonOptions.file],
         options: [
@@ -27,7 +27,8 @@ struct StepCommand: InspectCommand {
             HelpSection(title: "KEYS", entries: StepperKeyTable.helpEntries),
             HelpSection(title: "EXIT CODES", entries: [
                 ("0", "After q, quit or the end of the input."),
-                ("64", "In line mode, when at least one line could not be run; or a usage error."),
+                ("1", "The timeline has no steps: its session ended before the first."),
+                ("64", "In line mode, when at least one line could not be run; or a usage error, such as a step to start at that the timeline does not hold."),
                 ("65, 66, 74", "The file is not a sound recording, cannot be opened, or cannot be read."),
                 ("129", "SIGHUP: the terminal went away."),
                 ("130", "Ctrl-C or SIGINT."),
@@ -52,7 +53,11 @@ struct StepCommand: InspectCommand {
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
         try selection.requireStates(for: "step")
-        let stepper = try StepperSession(document: try StepperDocument(selection), step: start)
+        let found = try LiveStepWait.timeline(holding: start, in: selection) {
+            context.console.err("Waiting for the host to record step \(start) of timeline '\(selection.timeline.name)' (session \(selection.session.id)); Ctrl-C stops.")
+        }
+        let document = try StepperDocument(recording: selection.recording, session: found.session, timeline: found.timeline)
+        let stepper = try StepperSession(document: document, step: start)
         guard isatty(STDIN_FILENO) == 1, context.console.stdoutIsTerminal else {
             return StepperLineMode(session: stepper, console: context.console).run {
                 readLine(strippingNewline: true)

@@ -144,7 +144,8 @@ struct BenchSuite {
         if let (state, label) = states[1_000_000] {
             progress("rebuild")
             let rebuild = try RebuildBenchmark.run(path: bigRecording, samples: options.rebuildSamples)
-            rows += DiffParseRows.rebuildRows(rebuild, scenario: "\(label), 1,000 steps", samples: options.rebuildSamples)
+            let naive = try RebuildBenchmark.naive(path: file("naive-1000000-0.udf"), samples: options.rebuildSamples)
+            rows += DiffParseRows.rebuildRows(rebuild, naive: naive, scenario: "\(label), 1,000 steps", samples: options.rebuildSamples)
             for interval in [32, 128] {
                 progress("keyframe spacing \(interval)")
                 let path = file("ours-1000000-keyframes-\(interval).udf")

@@ -21,6 +21,8 @@ enum DiffBenchmark {
         let sharedPatch: Double
         let independentDiff: Double
         let independentPatch: Double
+        /// The anchor, `naiveDiff`, on the same pair.
+        let naiveDiff: Double
     }
 
     static func run(state: BenchState, samples: Int) throws -> Result {
@@ -35,6 +37,8 @@ enum DiffBenchmark {
         var sharedPatch = Samples()
         var independentDiff = Samples()
         var independentPatch = Samples()
+        var naive = Samples()
+        guard naiveDiff(a, b).old.count == 1 else { throw BenchError("the naive diff does not find the one changed line") }
         var first: Double?
         var current = a
         let count = changed.items.count
@@ -49,11 +53,31 @@ enum DiffBenchmark {
             sharedPatch.add(seconds: measure { _ = JSONPatch.make(from: a, to: shared) })
             independentDiff.add(seconds: measure { _ = JSONDiff.diff(a, b) })
             independentPatch.add(seconds: measure { _ = JSONPatch.make(from: a, to: b) })
+            naive.add(seconds: measure { _ = naiveDiff(a, b) })
         }
         return Result(
             sharedDiff: sharedDiff.median, firstSharedDiff: first ?? 0, meanSharedDiff: sharedDiff.mean,
-            sharedPatch: sharedPatch.median, independentDiff: independentDiff.median, independentPatch: independentPatch.median
+            sharedPatch: sharedPatch.median, independentDiff: independentDiff.median, independentPatch: independentPatch.median,
+            naiveDiff: naive.median
         )
+    }
+
+    /// The anchor: what a console dump does, both states printed as pretty
+    /// text and their lines compared, the common first and last lines
+    /// skipped; what is left between them is the change. Storage shared or
+    /// not, it costs the same.
+    static func naiveDiff(_ a: JSONValue, _ b: JSONValue) -> (old: ArraySlice<Substring>, new: ArraySlice<Substring>) {
+        let oldText = a.prettyText()
+        let newText = b.prettyText()
+        let old = oldText.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = newText.split(separator: "\n", omittingEmptySubsequences: false)
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        return (old[prefix..<(old.count - suffix)], new[prefix..<(new.count - suffix)])
     }
 
     /// `items[index]` of `state` with its `score` set to `score`.

@@ -1,5 +1,7 @@
+import Foundation
 import TodoExample
 import UDFLog
+import UDFSQLite
 
 /// Time to rebuild and verify the state of a random step, opening the file
 /// afresh each time so no earlier rebuild is reused.
@@ -36,6 +38,35 @@ enum RebuildBenchmark {
         }
         let line = fit(points)
         return Result(median: times.median, worst: times.seconds.max() ?? .nan, fromKeyframe: line.intercept, perPatch: line.slope)
+    }
+
+    /// The anchor: a random step of a naive recording (`NaiveRecorder`, every
+    /// state stored whole) read and parsed by `JSONSerialization`, the file
+    /// opened afresh each time as above. Nothing is checked against a hash:
+    /// a naive recording keeps none.
+    static func naive(path: String, samples: Int) throws -> (median: Double, worst: Double) {
+        let steps: [Int]
+        do {
+            let database = try Database(path: path, mode: .readOnly)
+            defer { database.close() }
+            steps = try database.prepare("SELECT step FROM steps ORDER BY step").rows { $0.int(0) }
+        }
+        guard !steps.isEmpty else { throw BenchError("'\(path)' has no steps to rebuild") }
+        var random = SplitMix64(seed: 0x5EED)
+        var times = Samples()
+        for _ in 0..<samples {
+            let step = steps[Int(random.next() % UInt64(steps.count))]
+            let seconds = try measure {
+                let database = try Database(path: path, mode: .readOnly)
+                defer { database.close() }
+                guard let text = try database.scalarText("SELECT state FROM steps WHERE step = ?", [step]) else {
+                    throw BenchError("the naive recording has no step \(step)")
+                }
+                _ = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            }
+            times.add(seconds: seconds)
+        }
+        return (times.median, times.seconds.max() ?? .nan)
     }
 
     private static func fit(_ points: [(patches: Double, seconds: Double)]) -> (intercept: Double, slope: Double) {

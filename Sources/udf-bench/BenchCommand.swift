@@ -19,6 +19,10 @@ enum BenchCommand {
                 try GrowingRecording.child(arguments: Array(arguments.dropFirst()))
                 return
             }
+            if arguments.first == NaiveInspector.flag {
+                try NaiveInspector.child(arguments: Array(arguments.dropFirst()))
+                return
+            }
             if let first = arguments.first, let profile = profilingModes[first] {
                 try profile(Array(arguments.dropFirst()))
                 return

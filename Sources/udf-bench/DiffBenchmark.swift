@@ -62,22 +62,10 @@ enum DiffBenchmark {
         )
     }
 
-    /// The anchor: what a console dump does, both states printed as pretty
-    /// text and their lines compared, the common first and last lines
-    /// skipped; what is left between them is the change. Storage shared or
-    /// not, it costs the same.
+    /// The anchor: both states printed as pretty text and their lines
+    /// compared (`NaiveLineDiff`). Storage shared or not, it costs the same.
     static func naiveDiff(_ a: JSONValue, _ b: JSONValue) -> (old: ArraySlice<Substring>, new: ArraySlice<Substring>) {
-        let oldText = a.prettyText()
-        let newText = b.prettyText()
-        let old = oldText.split(separator: "\n", omittingEmptySubsequences: false)
-        let new = newText.split(separator: "\n", omittingEmptySubsequences: false)
-        var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
-            suffix += 1
-        }
-        return (old[prefix..<(old.count - suffix)], new[prefix..<(new.count - suffix)])
+        NaiveLineDiff.changed(a.prettyText(), b.prettyText())
     }
 
     /// `items[index]` of `state` with its `score` set to `score`.

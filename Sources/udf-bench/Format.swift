@@ -26,4 +26,10 @@ enum Format {
         let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2
         return String(format: "%.\(decimals)f", value)
     }
+
+    /// Ours against an anchor's time, said the way round that reads as more
+    /// than 1: `ours 3.10× faster`, or `ours 1.48× slower`.
+    static func speedup(ours: Double, anchor: Double) -> String {
+        anchor >= ours ? "ours \(digits(anchor / ours))× faster" : "ours \(digits(ours / anchor))× slower"
+    }
 }

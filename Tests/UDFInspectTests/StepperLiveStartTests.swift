@@ -36,18 +36,31 @@ import UDFLog
         return stepper
     }
 
+    /// The stepper's stdout once it ran its input, after the writer closed;
+    /// it must have waited for `step` and then succeeded.
+    private func finish(_ stepper: Subprocess, writer: RecordingWriter, waitedFor step: Int) throws -> String {
+        let outcome = stepper.wait(seconds: 20)
+        try writer.close()
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr == Self.waitingLine(step))
+        return outcome.stdout
+    }
+
+    /// The line mode's status line for the last step of the live session.
+    private func statusLine(step: Int, action: String) -> String {
+        let time = TimeFormat.timeOfDay(Self.time.addingTimeInterval(Double(step)))
+        return "session 1 · main · step \(step) of \(step) (recording) · \(action) · \(time) · no cause"
+    }
+
     @Test func aSessionWithNoStepsYetIsWaitedFor() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("live.udf")
         let writer = try RecordingWriter(path: path, app: "live")
         let stepper = try startWaiting(path: path, at: 0, input: "state\nquit\n")
         try writer.append([Self.step(0)])
-        let outcome = stepper.wait(seconds: 20)
-        try writer.close()
-        #expect(outcome.status == 0)
-        #expect(outcome.stderr == Self.waitingLine(0))
-        let status = "session 1 · main · step 0 of 0 (recording) · (initial state) · \(TimeFormat.timeOfDay(Self.time)) · no cause"
-        #expect(outcome.stdout == """
+        let stdout = try finish(stepper, writer: writer, waitedFor: 0)
+        let status = statusLine(step: 0, action: "(initial state)")
+        #expect(stdout == """
             \(status)
             initial state (no step before 0 to diff with) · (initial state)
             {
@@ -75,12 +88,9 @@ import UDFLog
         Thread.sleep(forTimeInterval: 0.3)
         #expect(stepper.process.isRunning)
         try writer.append([Self.step(3)])
-        let outcome = stepper.wait(seconds: 20)
-        try writer.close()
-        #expect(outcome.status == 0)
-        #expect(outcome.stderr == Self.waitingLine(3))
-        let status = "session 1 · main · step 3 of 3 (recording) · increment · \(TimeFormat.timeOfDay(Self.time.addingTimeInterval(3))) · no cause"
-        #expect(outcome.stdout == """
+        let stdout = try finish(stepper, writer: writer, waitedFor: 3)
+        let status = statusLine(step: 3, action: "increment")
+        #expect(stdout == """
             \(status)
             diff 2 → 3 · increment
               {

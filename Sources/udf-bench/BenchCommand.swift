@@ -133,7 +133,8 @@ extension BenchCommand {
         let result = try DiffBenchmark.run(state: BenchState.sized(bytes), samples: samples)
         print("""
             diff sharing storage \(Format.duration(result.sharedDiff)); encoded apart \(Format.duration(result.independentDiff)); \
-            patch sharing storage \(Format.duration(result.sharedPatch)); encoded apart \(Format.duration(result.independentPatch))
+            patch sharing storage \(Format.duration(result.sharedPatch)); encoded apart \(Format.duration(result.independentPatch)); \
+            naive anchor \(Format.duration(result.naiveDiff))
             """)
     }
 }

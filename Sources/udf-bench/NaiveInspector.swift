@@ -22,7 +22,7 @@ enum NaiveInspector {
             output = try pretty(state(step, in: database))
         case "diff":
             let lines = NaiveLineDiff.changed(try pretty(state(step - 1, in: database)), try pretty(state(step, in: database)))
-            output = (lines.old.map { "- " + $0 } + lines.new.map { "+ " + $0 }).joined(separator: "\n")
+            output = (lines.old.map { "- " + String(Substring($0)) } + lines.new.map { "+ " + String(Substring($0)) }).joined(separator: "\n")
         case "log":
             let rows = try database.prepare("SELECT step, action FROM steps WHERE step <= ? ORDER BY step DESC LIMIT 50")
                 .rows([step]) { "\($0.int(0))  \($0.text(1))" }

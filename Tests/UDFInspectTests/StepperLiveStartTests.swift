@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import UDFJSON
 import UDFLog
+import UDFSQLite
 @testable import UDFInspect
 
 /// `step` started beside a host that has not recorded the step to start at
@@ -114,8 +115,29 @@ import UDFLog
         try writer.close()
         let outcome = stepper.wait(seconds: 20)
         #expect(outcome.status == 1)
-        #expect(outcome.stderr == Self.waitingLine(0) + "Error: timeline 'main' of session 1 has no steps yet\n")
+        #expect(outcome.stderr == Self.waitingLine(0)
+            + "Error: timeline 'main' of session 1 has no steps and never will: the session was closed before its first\n")
         #expect(outcome.stdout == "")
+    }
+
+    @Test func aSessionWhoseHostDiesWithoutTheStepIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("live.udf")
+        let writer = try RecordingWriter(path: path, app: "live")
+        let stepper = try startWaiting(path: path, at: 0, input: "quit\n")
+        // The host's process, as a reader sees it, ends: the pid of a child that has exited.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let database = try Database(path: path, mode: .readWrite)
+        try database.prepare("UPDATE sessions SET pid = ?").execute([Int(ended.processIdentifier)])
+        database.close()
+        let outcome = stepper.wait(seconds: 20)
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == Self.waitingLine(0)
+            + "Error: timeline 'main' of session 1 has no steps and never will: the session's host stopped before recording its first\n")
+        try writer.close()
     }
 
     @Test func aFinishedRecordingIsNeverWaitedFor() throws {

@@ -17,7 +17,7 @@ final class StepperDocument {
 
     /// Reads the timeline `selection` chose.
     ///
-    /// - Throws: `InspectError.notFound` when the timeline has no steps yet.
+    /// - Throws: `InspectError.notFound` when the timeline has no steps.
     convenience init(_ selection: RecordingSelection) throws(InspectError) {
         try self.init(recording: selection.recording, session: selection.session, timeline: selection.timeline)
     }
@@ -28,7 +28,12 @@ final class StepperDocument {
         self.session = session
         self.timeline = timeline
         guard timeline.lastStep >= 0 else {
-            throw InspectError.notFound("timeline '\(timeline.name)' of session \(session.id) has no steps yet")
+            let why = switch session.status {
+            case .recording: "yet"
+            case .closed: "and never will: the session was closed before its first"
+            case .interrupted: "and never will: the session's host stopped before recording its first"
+            }
+            throw InspectError.notFound("timeline '\(timeline.name)' of session \(session.id) has no steps \(why)")
         }
     }
 

@@ -56,6 +56,7 @@ struct DiffCommand: InspectCommand {
             from = (first, a.step)
             to = (try selection.timeline(for: b), b.step)
         } else {
+            guard a.step <= first.lastStep else { throw InspectError.badArgument(first.missingStepMessage(a.step)) }
             guard a.step > 0 else {
                 throw InspectError.badArgument("step 0 is the initial state and has no step before it; give two steps, such as 'diff FILE 0 5'")
             }

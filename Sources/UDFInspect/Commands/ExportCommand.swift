@@ -102,7 +102,7 @@ struct ExportCommand: InspectCommand {
         let last = selection.timeline.lastStep
         // A range that starts past the end would trap when built.
         guard (from ?? 0) <= (to ?? last) else {
-            throw InspectError.badArgument("step \(from ?? 0) does not exist: timeline '\(selection.timeline.name)' has steps 0…\(last)")
+            throw InspectError.badArgument(selection.timeline.missingStepMessage(from ?? 0))
         }
         let requested = (from ?? 0)...(to ?? last)
         if format == "html", self.recording.timeline == nil, from == nil, to == nil {

@@ -85,7 +85,7 @@ struct FindCommand: InspectCommand {
         let timeline = selection.timeline
         // A range that starts past the end would trap when built.
         guard from <= timeline.lastStep else {
-            throw InspectError.badArgument("step \(from) does not exist: timeline '\(timeline.name)' has steps 0…\(timeline.lastStep)")
+            throw InspectError.badArgument(timeline.missingStepMessage(from))
         }
         let range = from...min(to ?? timeline.lastStep, timeline.lastStep)
         let result: StepSearch.Result

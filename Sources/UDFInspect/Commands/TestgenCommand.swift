@@ -104,7 +104,7 @@ struct TestgenCommand: InspectCommand {
         let first = from ?? 0
         let end = to ?? last
         for step in [first, end] where step > last {
-            throw InspectError.badArgument("step \(step) does not exist: timeline '\(timeline.name)' has steps 0…\(max(last, 0))")
+            throw InspectError.badArgument(timeline.missingStepMessage(step))
         }
         guard first < end else {
             throw InspectError.badArgument("--from \(first) is not before --to \(end): the test needs at least one step after the one it starts from")

@@ -60,7 +60,7 @@ struct TimelinesCommand: InspectCommand {
             let own = timeline.lastStep >= timeline.firstOwnStep ? "own steps \(timeline.firstOwnStep)…\(timeline.lastStep)" : "no own steps yet"
             line += "  forked at \(fork), \(own)"
         } else {
-            line += "  steps 0…\(timeline.lastStep)"
+            line += "  \(timeline.stepsText)"
         }
         context.console.out(line)
         let kids = children[timeline.id] ?? []

@@ -11,7 +11,7 @@ enum StepTable {
     static func header(_ selection: RecordingSelection, timeZone: TimeZone? = nil) -> String {
         let session = selection.session
         let timeline = selection.timeline
-        return "session \(session.id) · \(session.shownApp) · \(timeline.shownName) · steps 0…\(timeline.lastStep) · \(session.status.rawValue) · started \(TimeFormat.iso(session.startedAt, in: timeZone))"
+        return "session \(session.id) · \(session.shownApp) · \(timeline.shownName) · \(timeline.stepsText) · \(session.status.rawValue) · started \(TimeFormat.iso(session.startedAt, in: timeZone))"
     }
 
     /// One row per step under a header row; nothing for no steps.

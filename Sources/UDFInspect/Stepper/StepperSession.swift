@@ -15,7 +15,7 @@ final class StepperSession {
     /// - Throws: `InspectError.badArgument` when the timeline has no such step.
     init(document: StepperDocument, step: Int) throws(InspectError) {
         guard (0...document.lastStep).contains(step) else {
-            throw InspectError.badArgument("step \(step) does not exist: timeline '\(document.timeline.name)' has steps 0…\(document.lastStep)")
+            throw InspectError.badArgument(document.timeline.missingStepMessage(step))
         }
         self.document = document
         state = StepperState(step: step, lastStep: document.lastStep)

@@ -16,4 +16,22 @@ public struct TimelineInfo: Sendable, Equatable {
     public var stepCount: Int { lastStep + 1 }
 
     public static let mainName = "main"
+
+    /// A timeline's steps as people read them: `steps 0…40`, or `no steps`.
+    public static func stepsText(lastStep: Int) -> String {
+        lastStep >= 0 ? "steps 0…\(lastStep)" : "no steps"
+    }
+
+    /// This timeline's steps as people read them.
+    public var stepsText: String { Self.stepsText(lastStep: lastStep) }
+
+    /// The one line saying that `step` is not one of a timeline's steps.
+    public static func missingStepMessage(_ step: Int, timeline name: String, lastStep: Int) -> String {
+        "step \(step) does not exist: timeline '\(name)' has \(stepsText(lastStep: lastStep))"
+    }
+
+    /// The one line saying that `step` is not one of this timeline's steps.
+    public func missingStepMessage(_ step: Int) -> String {
+        Self.missingStepMessage(step, timeline: name, lastStep: lastStep)
+    }
 }

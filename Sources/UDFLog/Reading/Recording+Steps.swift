@@ -112,9 +112,6 @@ extension Recording {
     }
 
     func missingStep(_ step: Int, on timeline: TimelineInfo) -> RecordingError {
-        if timeline.lastStep < 0 {
-            return .notFound("step \(step) does not exist: timeline '\(timeline.name)' has no steps")
-        }
-        return .notFound("step \(step) does not exist: timeline '\(timeline.name)' has steps 0…\(timeline.lastStep)")
+        .notFound(timeline.missingStepMessage(step))
     }
 }

@@ -46,7 +46,7 @@ public struct ReplayEdits: Sendable, Equatable {
         for step in steps {
             let limit = insertions[step]?.isEmpty == false && !skipped.contains(step) && replacements[step] == nil ? last + 1 : last
             if step > limit {
-                throw .notFound("step \(step) does not exist: timeline '\(timeline)' has steps 0…\(last)")
+                throw .notFound(TimelineInfo.missingStepMessage(step, timeline: timeline, lastStep: last))
             }
             if step <= from {
                 throw .invalidArgument("an edit at step \(step) comes before the replay starts: it replays steps \(from + 1)…\(last)")

@@ -23,7 +23,7 @@ extension Recording {
         }
         let wanted = range ?? 0...timeline.lastStep
         guard wanted.lowerBound >= 0, wanted.upperBound <= timeline.lastStep else {
-            throw RecordingError.notFound("steps \(wanted.lowerBound)…\(wanted.upperBound) are not all in timeline '\(timeline.name)', which has steps 0…\(timeline.lastStep)")
+            throw RecordingError.notFound("steps \(wanted.lowerBound)…\(wanted.upperBound) are not all in timeline '\(timeline.name)', which has \(timeline.stepsText)")
         }
         return ShareRange(wanted: wanted, offset: wanted.lowerBound == 0 ? 0 : wanted.lowerBound - 1)
     }

@@ -116,7 +116,7 @@ public enum RecordingBranches {
                     throw RecordingError.notFound("timeline '\(parentName)' does not exist in session \(found.id)")
                 }
                 guard step >= 0, step <= source.lastStep else {
-                    throw RecordingError.notFound("step \(step) does not exist: timeline '\(source.name)' has steps 0…\(source.lastStep)")
+                    throw RecordingError.notFound(source.missingStepMessage(step))
                 }
                 if let taken = try timeline(db, session: found.id, name: name) {
                     guard existing == .continueAtEnd else {

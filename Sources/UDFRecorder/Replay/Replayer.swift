@@ -100,7 +100,7 @@ public struct Replayer<State: Codable & Sendable, Action: Codable & Sendable>: S
         try edits.validate(from: -1, last: chosenTimeline.lastStep, timeline: chosenTimeline.name)
         let fork = from ?? edits.steps.first.map { $0 - 1 } ?? 0
         guard fork >= 0, fork <= chosenTimeline.lastStep else {
-            throw RecordingError.notFound("step \(fork) does not exist: timeline '\(chosenTimeline.name)' has steps 0…\(chosenTimeline.lastStep)")
+            throw RecordingError.notFound(chosenTimeline.missingStepMessage(fork))
         }
         var inputs: [StepInput] = []
         let replayedAt = Date()

@@ -4,7 +4,7 @@ import Testing
 import UDFJSON
 import UDFLog
 
-/// Keyframes by cost: small states keep one every 64 steps, larger states
+/// Keyframes by cost: small states keep one every 128 steps, larger states
 /// whose steps change one leaf get them far apart, and an explicit short
 /// interval still means exactly that spacing.
 @Suite struct KeyframePolicyTests {
@@ -48,10 +48,18 @@ import UDFLog
         return (summaries.filter(\.isKeyframe).map(\.step), summaries[0].stateSize)
     }
 
-    @Test func smallStatesKeepAKeyframeEvery64Steps() throws {
-        let (steps, stateBytes) = try Self.keyframes(rows: 10, steps: 200, policy: KeyframePolicy())
+    @Test func smallStatesKeepAKeyframeEvery128Steps() throws {
+        let (steps, stateBytes) = try Self.keyframes(rows: 10, steps: 300, policy: KeyframePolicy())
         #expect(stateBytes < 1_000)
-        #expect(steps == [0, 64, 128, 192])
+        #expect(steps == [0, 128, 256])
+    }
+
+    /// A state of about 10 KB whose replay budget (the whole state) runs
+    /// out after a dozen patches still waits for the minimum spacing.
+    @Test func aStateOfTenKilobytesKeepsAKeyframeEvery128Steps() throws {
+        let (steps, stateBytes) = try Self.keyframes(rows: 130, steps: 300, policy: KeyframePolicy())
+        #expect(stateBytes > 9_000 && stateBytes < 12_000, "\(stateBytes) bytes")
+        #expect(steps == [0, 128, 256])
     }
 
     /// The replay a state may pay before its next keyframe, in bytes of
@@ -73,7 +81,7 @@ import UDFLog
         let perPatch = Double(Self.budget(stateBytes: stateBytes)) / Double(spacing - 1)
         #expect(perPatch > 512 && perPatch < 512 + 200, "\(keyframes), \(stateBytes) bytes")
         #expect(keyframes == [0, spacing, 2 * spacing], "\(stateBytes) bytes")
-        #expect(spacing > 200, "\(stateBytes) bytes: far fewer keyframes than one every 64 steps")
+        #expect(spacing > 200, "\(stateBytes) bytes: far fewer keyframes than one every 128 steps")
     }
 
     @Test func anExplicitShortIntervalIsAnExactSpacing() throws {

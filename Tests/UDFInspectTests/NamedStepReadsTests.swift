@@ -114,8 +114,10 @@ import UDFSQLite
         #expect(before.byRowID > IndexedReads.stepsPerQuery, "more than one query's worth: \(before.byRowID)")
         // Every row id doubled: a foretold id may hold another named step,
         // which counts when it is the one expected. Every row id reversed:
-        // the first query finds its first step alone.
-        for (name, rewrite) in [("doubled", "-id * 2"), ("reversed", "100000 + id")] {
+        // the first query finds its first step alone. Reversed at the top
+        // of SQLite's range: the ids foretold past the first would pass
+        // 2^63 - 1, so none is asked for.
+        for (name, rewrite) in [("doubled", "-id * 2"), ("reversed", "100000 + id"), ("at the top", "9223372036854775807 + id")] {
             let copy = try directory.copy(path, as: "\(name).udf")
             let database = try Database(path: copy, mode: .readWrite)
             try database.execute("UPDATE steps SET id = -id")
@@ -126,6 +128,9 @@ import UDFSQLite
             #expect(after.byIndex + after.byRowID == before.byRowID, "\(name)")
             if name == "reversed" {
                 #expect(after.byRowID == 1, "found by id until the first query fell back: \(after.byRowID)")
+            }
+            if name == "at the top" {
+                #expect(after.byRowID == 0, "no id past 2^63 - 1 was foretold: \(after.byRowID)")
             }
         }
     }

@@ -273,8 +273,9 @@ final class StateCursor {
             let firstID = try foretellsIDs ? recording.query { db in
                 try db.cachedStatement("SELECT id FROM steps WHERE timeline_id = ? AND step = ?").firstRow([timelineID, first]) { $0.int(0) }
             } : nil
-            if let firstID {
-                let sql = StepsTable.select(columns, rowIDs: steps.map { firstID + $0 - first })
+            // Ids foretold past 2^63 - 1 cannot be: rows that high are not in order.
+            if let firstID, let last = steps.last, !firstID.addingReportingOverflow(last - first).overflow {
+                let sql = StepsTable.select(columns, rowIDs: steps.map { firstID + ($0 - first) })
                 let statement = try recording.query { db in try db.prepare(sql) }
                 try recording.query { _ in
                     try statement.readRows([timelineID]) { sqliteRow in

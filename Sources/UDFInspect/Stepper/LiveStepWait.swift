@@ -10,8 +10,7 @@ enum LiveStepWait {
     /// is no longer recording, whichever comes first: the caller then meets
     /// the same errors as on a finished recording.
     ///
-    /// Each poll reads in fresh read transactions, which in WAL mode see what
-    /// the host committed since (https://sqlite.org/wal.html).
+    /// Each poll is `Recording.reread`, as `log --follow`'s.
     ///
     /// - Parameter waiting: called once, before the first wait; never when
     ///   the step is already there or the session has ended.
@@ -30,8 +29,7 @@ enum LiveStepWait {
             }
             Thread.sleep(forTimeInterval: LogFollower.pollInterval)
             do {
-                session = try selection.recording.session(session.id)
-                timeline = try selection.recording.timeline(timeline.name, in: session)
+                (session, timeline) = try selection.recording.reread(timeline, of: session)
             } catch {
                 throw InspectError(error)
             }

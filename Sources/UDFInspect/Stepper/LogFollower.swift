@@ -37,8 +37,9 @@ struct LogFollower {
         while true {
             let timeline: TimelineInfo
             do {
-                status = try recording.session(selection.session.id).status
-                timeline = try recording.timeline(selection.timeline.name, in: selection.session)
+                let current = try recording.reread(selection.timeline, of: selection.session)
+                status = current.session.status
+                timeline = current.timeline
             } catch {
                 throw InspectError(error)
             }

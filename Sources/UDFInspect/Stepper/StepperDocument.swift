@@ -43,15 +43,13 @@ final class StepperDocument {
     /// Whether the host is still recording the session, so steps may be added.
     var isLive: Bool { session.status == .recording }
 
-    /// Reads the session's status and the timeline's last step again, each in a
-    /// fresh read transaction, which in WAL mode sees what the host committed
-    /// since (https://sqlite.org/wal.html): two small queries.
+    /// Reads the session's status and the timeline's last step again
+    /// (`Recording.reread`).
     ///
     /// - Returns: Whether anything changed.
     func reload() throws(InspectError) -> Bool {
         do {
-            let newSession = try recording.session(session.id)
-            let newTimeline = try recording.timeline(timeline.name, in: newSession)
+            let (newSession, newTimeline) = try recording.reread(timeline, of: session)
             let changed = newSession.status != session.status || newTimeline.lastStep != timeline.lastStep
             session = newSession
             timeline = newTimeline

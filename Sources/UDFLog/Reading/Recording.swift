@@ -129,6 +129,16 @@ public final class Recording {
         }
     }
 
+    /// `timeline` and its session as the file holds them now, for a reader
+    /// following a live host: two small queries, each in a fresh read
+    /// transaction, which in WAL mode sees what the host committed since
+    /// (https://sqlite.org/wal.html). The session is read first, so once it
+    /// says it has ended, the timeline read after it holds every step.
+    public func reread(_ timeline: TimelineInfo, of session: SessionInfo) throws(RecordingError) -> (session: SessionInfo, timeline: TimelineInfo) {
+        let session = try self.session(session.id)
+        return (session, try self.timeline(timeline.name, in: session))
+    }
+
     /// The timeline `name` of a session; `main` when `name` is nil.
     public func timeline(_ name: String?, in session: SessionInfo) throws(RecordingError) -> TimelineInfo {
         let name = name ?? TimelineInfo.mainName

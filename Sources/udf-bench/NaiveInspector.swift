@@ -19,9 +19,10 @@ enum NaiveInspector {
         let output: String
         switch arguments[0] {
         case "show":
-            output = try pretty(state(step, in: database))
+            output = try pretty(NaiveRecorder.state(at: step, in: database))
         case "diff":
-            let lines = NaiveLineDiff.changed(try pretty(state(step - 1, in: database)), try pretty(state(step, in: database)))
+            let old = try pretty(NaiveRecorder.state(at: step - 1, in: database))
+            let lines = NaiveLineDiff.changed(old, try pretty(NaiveRecorder.state(at: step, in: database)))
             output = (lines.old.map { "- " + String(Substring($0)) } + lines.new.map { "+ " + String(Substring($0)) }).joined(separator: "\n")
         case "log":
             let rows = try database.prepare("SELECT step, action FROM steps WHERE step <= ? ORDER BY step DESC LIMIT 50")
@@ -31,13 +32,6 @@ enum NaiveInspector {
             throw BenchError("usage: udf-bench \(flag) show|diff|log PATH STEP")
         }
         FileHandle.standardOutput.write(Data((output + "\n").utf8))
-    }
-
-    private static func state(_ step: Int, in database: Database) throws -> Any {
-        guard let text = try database.scalarText("SELECT state FROM steps WHERE step = ?", [step]) else {
-            throw BenchError("the naive recording has no step \(step)")
-        }
-        return try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 
     private static func pretty(_ object: Any) throws -> String {

@@ -45,6 +45,15 @@ final class NaiveRecorder {
         }
     }
 
+    /// What a naive reader does for one step: its whole stored state, read
+    /// and parsed by `JSONSerialization`.
+    nonisolated static func state(at step: Int, in database: Database) throws -> Any {
+        guard let text = try database.scalarText("SELECT state FROM steps WHERE step = ?", [step]) else {
+            throw BenchError("the naive recording has no step \(step)")
+        }
+        return try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
     func close() throws {
         if inTransaction > 0 {
             try database.execute("COMMIT")

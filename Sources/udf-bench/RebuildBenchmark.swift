@@ -1,4 +1,3 @@
-import Foundation
 import TodoExample
 import UDFLog
 import UDFSQLite
@@ -59,10 +58,7 @@ enum RebuildBenchmark {
             let seconds = try measure {
                 let database = try Database(path: path, mode: .readOnly)
                 defer { database.close() }
-                guard let text = try database.scalarText("SELECT state FROM steps WHERE step = ?", [step]) else {
-                    throw BenchError("the naive recording has no step \(step)")
-                }
-                _ = try JSONSerialization.jsonObject(with: Data(text.utf8))
+                _ = try NaiveRecorder.state(at: step, in: database)
             }
             times.add(seconds: seconds)
         }

@@ -20,6 +20,12 @@ struct ArraySplitPlan: Sendable, Equatable {
         var open: [(isArray: Bool, start: Int)] = []
         var index = 0
         while index < middle {
+            // Eight bytes at a time past numbers, keys' and values' separators, literals.
+            if let base = buffer.baseAddress, index + 8 <= middle,
+               ByteWord.holdsStructural(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == 0 {
+                index += 8
+                continue
+            }
             switch buffer[index] {
             case UInt8(ascii: "\""):
                 index = Self.end(ofStringAt: index, in: buffer)

@@ -23,4 +23,13 @@ enum ByteWord {
     static func holdsControlOrNonASCII(_ word: UInt64) -> UInt64 {
         (((word &- ones &* 0x20) & ~word) | word) & highBits
     }
+
+    /// Nonzero when some byte of `word` opens or closes a string, an array
+    /// or an object: `"`, `[`, `]`, `{` or `}`. Bit 5 set folds `[` onto
+    /// `{` and `]` onto `}`, and no other byte onto either.
+    @inline(__always)
+    static func holdsStructural(_ word: UInt64) -> UInt64 {
+        let folded = word | (ones &* 0x20)
+        return holds(UInt8(ascii: "{"), in: folded) | holds(UInt8(ascii: "}"), in: folded) | holds(UInt8(ascii: "\""), in: word)
+    }
 }

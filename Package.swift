@@ -19,13 +19,15 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // glibc's allocator settings, which Swift's Glibc module does not import.
+        .target(name: "CHeap"),
         .target(name: "UDF"),
         .target(name: "UDFJSON"),
         .target(name: "UDFDiff", dependencies: ["UDFJSON"]),
         .target(name: "UDFSQLite", dependencies: ["CSQLite"]),
         .target(name: "UDFLog", dependencies: ["UDFSQLite", "UDFDiff", "UDFJSON"]),
         .target(name: "UDFRecorder", dependencies: ["UDF", "UDFLog", "UDFJSON", "UDFDiff"]),
-        .target(name: "UDFInspect", dependencies: ["UDFLog", "UDFDiff", "UDFJSON"]),
+        .target(name: "UDFInspect", dependencies: ["UDFLog", "UDFDiff", "UDFJSON", "CHeap"]),
         .target(name: "TodoExample", dependencies: ["UDF", "UDFRecorder", "UDFInspect"]),
         // Regression tests from recordings: a test store and a replay check. No SQLite:
         // a generated test carries its recording as JSON literals.

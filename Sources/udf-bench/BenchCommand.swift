@@ -1,5 +1,6 @@
 import Foundation
 import UDFJSON
+import UDFInspect
 
 /// `udf-bench [--json] [--quick] [--keep] [--fleet-only]`: runs every scenario and prints one table
 /// (`--throughput-only BYTES ACTIONS` times our recorder alone, for profiling;
@@ -17,6 +18,10 @@ enum BenchCommand {
             }
             if arguments.first == GrowingRecording.childFlag {
                 try GrowingRecording.child(arguments: Array(arguments.dropFirst()))
+                return
+            }
+            if arguments.first == RebuildBenchmark.childFlag {
+                try RebuildBenchmark.child(arguments: Array(arguments.dropFirst()))
                 return
             }
             if arguments.first == NaiveInspector.flag {
@@ -146,6 +151,7 @@ extension BenchCommand {
         guard arguments.count == 2, let samples = Int(arguments[1]), samples > 0 else {
             throw BenchError("usage: udf-bench --rebuild-only PATH SAMPLES")
         }
+        InspectorHeap.keepFreedMemory()
         let result = try RebuildBenchmark.run(path: arguments[0], samples: samples)
         print("median \(Format.duration(result.median)), worst \(Format.duration(result.worst)); "
               + "\(Format.duration(result.fromKeyframe)) from the keyframe + \(Format.duration(result.perPatch)) per patch")

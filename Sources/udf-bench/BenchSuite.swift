@@ -143,7 +143,7 @@ struct BenchSuite {
         rows += try growingRows()
         if let (state, label) = states[1_000_000] {
             progress("rebuild")
-            let rebuild = try RebuildBenchmark.run(path: bigRecording, samples: options.rebuildSamples)
+            let rebuild = try RebuildBenchmark.ours(path: bigRecording, samples: options.rebuildSamples)
             let naive = try RebuildBenchmark.naive(path: file("naive-1000000-0.udf"), samples: options.rebuildSamples)
             rows += DiffParseRows.rebuildRows(rebuild, naive: naive, scenario: "\(label), 1,000 steps", samples: options.rebuildSamples)
             for interval in [32, 128] {
@@ -153,7 +153,7 @@ struct BenchSuite {
                     state: state, actions: options.ourActions(stateBytes: 1_000_000), path: path,
                     options: RecorderOptions(keyframePolicy: KeyframePolicy(interval: interval))
                 )
-                let rebuilt = try RebuildBenchmark.run(path: path, samples: options.rebuildSamples)
+                let rebuilt = try RebuildBenchmark.ours(path: path, samples: options.rebuildSamples)
                 rows.append(BenchRow(
                     "keyframe spacing \(interval) instead of by cost", "\(label), \(recorded.actions) steps",
                     figure: "\(Format.bytes(recorded.bytesPerStep)) per step; rebuild median \(Format.duration(rebuilt.median)), "

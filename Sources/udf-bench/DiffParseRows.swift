@@ -46,7 +46,7 @@ enum DiffParseRows {
         ))
 
         progress("rebuild")
-        let rebuild = try RebuildBenchmark.run(path: path, samples: options.rebuildSamples)
+        let rebuild = try RebuildBenchmark.ours(path: path, samples: options.rebuildSamples)
         let naiveRebuild = try RebuildBenchmark.naive(path: file("diff-parse-naive.udf"), samples: options.rebuildSamples)
         rows += rebuildRows(rebuild, naive: naiveRebuild, scenario: "\(label), \(ours.actions) steps", samples: options.rebuildSamples)
         rows.append(BenchRow(
@@ -90,7 +90,7 @@ enum DiffParseRows {
     /// The rebuild rows: median and worst of `samples` random steps, and the
     /// naive recording's anchor (`RebuildBenchmark.naive`).
     static func rebuildRows(
-        _ rebuild: RebuildBenchmark.Result, naive: (median: Double, worst: Double), scenario: String, samples: Int
+        _ rebuild: RebuildBenchmark.Result, naive: RebuildBenchmark.NaiveResult, scenario: String, samples: Int
     ) -> [BenchRow] {
         [
             BenchRow(

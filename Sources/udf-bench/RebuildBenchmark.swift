@@ -1,11 +1,20 @@
+import Foundation
 import TodoExample
+import UDFInspect
 import UDFLog
 import UDFSQLite
 
 /// Time to rebuild and verify the state of a random step, opening the file
 /// afresh each time so no earlier rebuild is reused.
+///
+/// Timed in a child process set up as `udf-inspect`'s is (`InspectorHeap`),
+/// both ours and the anchor: the bench's own process also hosts recorders,
+/// whose figures must not change with the reader's setup.
+@MainActor
 enum RebuildBenchmark {
-    struct Result {
+    static let childFlag = "--rebuild-child"
+
+    struct Result: Codable {
         let median: Double
         let worst: Double
         /// A least-squares line through (patches replayed, time): what a
@@ -14,6 +23,34 @@ enum RebuildBenchmark {
         let perPatch: Double
     }
 
+    struct NaiveResult: Codable {
+        let median: Double
+        let worst: Double
+    }
+
+    /// `run` in a child process.
+    static func ours(path: String, samples: Int) throws -> Result {
+        try SelfExecutable.runChild([childFlag, "ours", path, String(samples)], name: "rebuild", as: Result.self)
+    }
+
+    /// `naiveInProcess` in a child process.
+    static func naive(path: String, samples: Int) throws -> NaiveResult {
+        try SelfExecutable.runChild([childFlag, "naive", path, String(samples)], name: "naive rebuild", as: NaiveResult.self)
+    }
+
+    /// The child's body: `udf-bench --rebuild-child ours|naive PATH SAMPLES`.
+    static func child(arguments: [String]) throws {
+        guard arguments.count == 3, ["ours", "naive"].contains(arguments[0]), let samples = Int(arguments[2]), samples > 0 else {
+            throw BenchError("usage: udf-bench \(childFlag) ours|naive PATH SAMPLES")
+        }
+        InspectorHeap.keepFreedMemory()
+        let report = arguments[0] == "ours"
+            ? try JSONEncoder().encode(try run(path: arguments[1], samples: samples))
+            : try JSONEncoder().encode(try naiveInProcess(path: arguments[1], samples: samples))
+        FileHandle.standardOutput.write(report)
+    }
+
+    /// Rebuilds `samples` random steps in this process.
     static func run(path: String, samples: Int) throws -> Result {
         let keyframes: [Int]
         do {
@@ -43,7 +80,7 @@ enum RebuildBenchmark {
     /// state stored whole) read and parsed by `JSONSerialization`, the file
     /// opened afresh each time as above. Nothing is checked against a hash:
     /// a naive recording keeps none.
-    static func naive(path: String, samples: Int) throws -> (median: Double, worst: Double) {
+    static func naiveInProcess(path: String, samples: Int) throws -> NaiveResult {
         let steps: [Int]
         do {
             let database = try Database(path: path, mode: .readOnly)
@@ -62,7 +99,7 @@ enum RebuildBenchmark {
             }
             times.add(seconds: seconds)
         }
-        return (times.median, times.seconds.max() ?? .nan)
+        return NaiveResult(median: times.median, worst: times.seconds.max() ?? .nan)
     }
 
     private static func fit(_ points: [(patches: Double, seconds: Double)]) -> (intercept: Double, slope: Double) {

@@ -23,6 +23,7 @@ extension Inspector {
         // Without this, writing to a pipe whose reader has gone (`| head`) kills the
         // process; ignored, the write fails with EPIPE and Console stops quietly.
         signal(SIGPIPE, SIG_IGN)
+        InspectorHeap.keepFreedMemory()
         let console = Console.standard()
         let inspector = Inspector(toolName: toolName, commands: commands, configuration: configuration)
         let status = await inspector.run(

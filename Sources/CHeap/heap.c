@@ -1,0 +1,13 @@
+#include <stdlib.h>
+#include "CHeap.h"
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+void udf_keep_freed_memory(void) {
+#if defined(__GLIBC__)
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+#endif
+}

@@ -20,11 +20,15 @@ struct ArraySplitPlan: Sendable, Equatable {
         var open: [(isArray: Bool, start: Int)] = []
         var index = 0
         while index < middle {
-            // Eight bytes at a time past numbers, keys' and values' separators, literals.
-            if let base = buffer.baseAddress, index + 8 <= middle,
-               ByteWord.holdsStructural(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == 0 {
-                index += 8
-                continue
+            // Eight bytes at a time to the next quote or bracket, past
+            // numbers, separators and literals.
+            if let base = buffer.baseAddress, index + 8 <= middle {
+                let found = ByteWord.holdsStructural(ByteWord.load(base + index))
+                guard found != 0 else {
+                    index += 8
+                    continue
+                }
+                index += ByteWord.firstByte(found)
             }
             switch buffer[index] {
             case UInt8(ascii: "\""):
@@ -63,13 +67,17 @@ struct ArraySplitPlan: Sendable, Equatable {
     }
 
     /// Just past the string whose opening quote is at `start`: a backslash
-    /// hides the byte after it. Eight bytes at a time while none is a quote
-    /// or a backslash.
+    /// hides the byte after it. Eight bytes at a time to the first quote or
+    /// backslash.
     private static func end(ofStringAt start: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
         var index = start + 1
         if let base = buffer.baseAddress {
-            while index + 8 <= buffer.count,
-                  ByteWord.holdsQuoteOrBackslash(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == 0 {
+            while index + 8 <= buffer.count {
+                let found = ByteWord.holdsQuoteOrBackslash(ByteWord.load(base + index))
+                guard found == 0 else {
+                    index += ByteWord.firstByte(found)
+                    break
+                }
                 index += 8
             }
         }

@@ -79,13 +79,18 @@ public final class Recording {
 
     /// A v1 file has no identity columns; it reads as nulls there.
     private var sessionSQL: String {
-        let identity = formatVersion >= RecordingFormat.sessionIdentityVersion
-            ? "s.uuid, s.app_version, s.os" : "NULL, NULL, NULL"
+        let hasIdentity = formatVersion >= RecordingFormat.sessionIdentityVersion
+        let identity = hasIdentity ? "s.uuid, s.app_version, s.os" : "NULL, NULL, NULL"
+        // Step 0's hash only derives an identity a session lacks. It is
+        // stored after step 0's keyframe, so SQLite reaches it through
+        // every overflow page of that keyframe: 285 reads for a 1 MB state.
+        let initialHash = "(SELECT state_hash FROM steps WHERE timeline_id = t.id AND step = 0)"
+        let derivedFrom = hasIdentity ? "CASE WHEN s.uuid IS NULL THEN \(initialHash) END" : initialHash
         let reflected = formatVersion >= RecordingFormat.reflectionVersion ? "s.reflected" : "NULL"
         return """
             SELECT s.id, s.app, s.started_at, s.ended_at, s.status, s.host, s.pid, s.keyframe_interval,
                    t.id, (SELECT max(step) FROM steps WHERE timeline_id = t.id),
-                   \(identity), (SELECT state_hash FROM steps WHERE timeline_id = t.id AND step = 0),
+                   \(identity), \(derivedFrom),
                    \(reflected)
             FROM sessions s LEFT JOIN timelines t ON t.session_id = s.id AND t.name = 'main'
             """

@@ -1,10 +1,16 @@
 #ifndef UDF_CHEAP_H
 #define UDF_CHEAP_H
 
+#include <stddef.h>
+
 // glibc's mallopt lives in <malloc.h>, which Swift's Glibc module leaves out.
 // Keeps freed memory in the process: no trimming below 1 GB, and blocks of
 // up to 32 MB from the heap rather than a mapping of their own. Does
 // nothing on other C libraries.
 void udf_keep_freed_memory(void);
+
+// The bytes the allocator holds free, in every arena (glibc's mallinfo2);
+// -1 on other C libraries.
+long long udf_heap_free_bytes(void);
 
 #endif

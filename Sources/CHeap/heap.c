@@ -8,7 +8,7 @@
 void udf_keep_freed_memory(void) {
 #if defined(__GLIBC__)
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_MMAP_THRESHOLD, 4 << 20);
 #endif
 }
 

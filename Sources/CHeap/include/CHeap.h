@@ -5,8 +5,10 @@
 
 // glibc's mallopt lives in <malloc.h>, which Swift's Glibc module leaves out.
 // Keeps freed memory in the process: no trimming below 1 GB, and blocks of
-// up to 32 MB from the heap rather than a mapping of their own. Does
-// nothing on other C libraries.
+// up to 4 MB (a 1 MB state's keyframe and its copies) from the heap rather
+// than a mapping of their own; larger ones are still mapped, so that a
+// buffer grown step by step does not leave its old sizes in the heap.
+// Does nothing on other C libraries.
 void udf_keep_freed_memory(void);
 
 // The bytes the allocator holds free, in every arena (glibc's mallinfo2);

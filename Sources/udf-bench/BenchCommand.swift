@@ -20,8 +20,8 @@ enum BenchCommand {
                 try GrowingRecording.child(arguments: Array(arguments.dropFirst()))
                 return
             }
-            if arguments.first == RebuildBenchmark.childFlag {
-                try RebuildBenchmark.child(arguments: Array(arguments.dropFirst()))
+            if arguments.first == ReaderChild.flag {
+                try ReaderChild.main(arguments: Array(arguments.dropFirst()))
                 return
             }
             if arguments.first == NaiveInspector.flag {
@@ -111,7 +111,8 @@ extension BenchCommand {
     /// alone, ours beside `JSONSerialization`, as the parse row measures it.
     static func parseOnly(arguments: [String]) throws {
         let (bytes, samples) = try sizeAndCount(arguments, usage: "--parse-only BYTES SAMPLES")
-        let result = try ParseBenchmark.run(state: BenchState.sized(bytes), samples: samples)
+        InspectorHeap.keepFreedMemory()
+        let result = try ParseBenchmark.inProcess(state: BenchState.sized(bytes), samples: samples)
         print("\(Format.bytes(Double(result.bytes))): JSONParser \(Format.duration(result.ours)), JSONSerialization \(Format.duration(result.foundation))")
     }
 }

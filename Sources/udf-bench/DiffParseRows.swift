@@ -17,7 +17,7 @@ enum DiffParseRows {
         rows += diffRows(diff, label: label)
 
         progress("parse")
-        let parse = try ParseBenchmark.run(state: state, samples: options.diffSamples)
+        let parse = try ParseBenchmark.run(bytes: 1_000_000, samples: options.diffSamples)
         let megabytes = Double(parse.bytes) / 1e6
         rows.append(BenchRow(
             "parse a keyframe, JSONParser", label,

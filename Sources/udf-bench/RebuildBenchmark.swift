@@ -1,19 +1,13 @@
 import Foundation
 import TodoExample
-import UDFInspect
 import UDFLog
 import UDFSQLite
 
 /// Time to rebuild and verify the state of a random step, opening the file
 /// afresh each time so no earlier rebuild is reused.
-///
-/// Timed in a child process set up as `udf-inspect`'s is (`InspectorHeap`),
-/// both ours and the anchor: the bench's own process also hosts recorders,
-/// whose figures must not change with the reader's setup.
+/// The suite times both, ours and the anchor, in a `ReaderChild`.
 @MainActor
 enum RebuildBenchmark {
-    static let childFlag = "--rebuild-child"
-
     struct Result: Codable {
         let median: Double
         let worst: Double
@@ -28,26 +22,14 @@ enum RebuildBenchmark {
         let worst: Double
     }
 
-    /// `run` in a child process.
+    /// `run` in a child process set up as `udf-inspect`'s.
     static func ours(path: String, samples: Int) throws -> Result {
-        try SelfExecutable.runChild([childFlag, "ours", path, String(samples)], name: "rebuild", as: Result.self)
+        try ReaderChild.run(["rebuild", path, String(samples)], name: "rebuild", as: Result.self)
     }
 
-    /// `naiveInProcess` in a child process.
+    /// `naiveInProcess` in a child process set up as `udf-inspect`'s.
     static func naive(path: String, samples: Int) throws -> NaiveResult {
-        try SelfExecutable.runChild([childFlag, "naive", path, String(samples)], name: "naive rebuild", as: NaiveResult.self)
-    }
-
-    /// The child's body: `udf-bench --rebuild-child ours|naive PATH SAMPLES`.
-    static func child(arguments: [String]) throws {
-        guard arguments.count == 3, ["ours", "naive"].contains(arguments[0]), let samples = Int(arguments[2]), samples > 0 else {
-            throw BenchError("usage: udf-bench \(childFlag) ours|naive PATH SAMPLES")
-        }
-        InspectorHeap.keepFreedMemory()
-        let report = arguments[0] == "ours"
-            ? try JSONEncoder().encode(try run(path: arguments[1], samples: samples))
-            : try JSONEncoder().encode(try naiveInProcess(path: arguments[1], samples: samples))
-        FileHandle.standardOutput.write(report)
+        try ReaderChild.run(["naive-rebuild", path, String(samples)], name: "naive rebuild", as: NaiveResult.self)
     }
 
     /// Rebuilds `samples` random steps in this process.

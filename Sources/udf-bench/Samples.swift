@@ -41,8 +41,13 @@ extension Duration {
 
 /// Times `body` with the monotonic clock.
 func measure(_ body: () throws -> Void) rethrows -> Double {
+    try measureKeeping(body).seconds
+}
+
+/// Times `body` and hands back what it made, so that freeing it is not timed.
+func measureKeeping<T>(_ body: () throws -> T) rethrows -> (value: T, seconds: Double) {
     let clock = ContinuousClock()
     let start = clock.now
-    try body()
-    return (clock.now - start).seconds
+    let value = try body()
+    return (value, (clock.now - start).seconds)
 }

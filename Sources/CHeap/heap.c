@@ -11,11 +11,3 @@ void udf_keep_freed_memory(void) {
     mallopt(M_MMAP_THRESHOLD, 4 << 20);
 #endif
 }
-
-long long udf_heap_free_bytes(void) {
-#if defined(__GLIBC__)
-    return (long long)mallinfo2().fordblks;
-#else
-    return -1;
-#endif
-}

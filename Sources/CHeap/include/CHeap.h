@@ -1,8 +1,6 @@
 #ifndef UDF_CHEAP_H
 #define UDF_CHEAP_H
 
-#include <stddef.h>
-
 // glibc's mallopt lives in <malloc.h>, which Swift's Glibc module leaves out.
 // Keeps freed memory in the process: no trimming below 1 GB, and blocks of
 // up to 4 MB (a 1 MB state's keyframe and its copies) from the heap rather
@@ -10,9 +8,5 @@
 // buffer grown step by step does not leave its old sizes in the heap.
 // Does nothing on other C libraries.
 void udf_keep_freed_memory(void);
-
-// The bytes the allocator holds free, in every arena (glibc's mallinfo2);
-// -1 on other C libraries.
-long long udf_heap_free_bytes(void);
 
 #endif

@@ -15,11 +15,4 @@ public enum InspectorHeap {
     public static func keepFreedMemory() {
         udf_keep_freed_memory()
     }
-
-    /// The bytes the allocator holds free for reuse; nil where glibc does
-    /// not say.
-    public static var freeBytes: Int? {
-        let bytes = udf_heap_free_bytes()
-        return bytes < 0 ? nil : Int(bytes)
-    }
 }

@@ -12,24 +12,8 @@ import UDFInspect
 enum BenchCommand {
     static func run(arguments: [String]) {
         do {
-            if arguments.first == LongRecording.childFlag {
-                try LongRecording.child(arguments: Array(arguments.dropFirst()))
-                return
-            }
-            if arguments.first == GrowingRecording.childFlag {
-                try GrowingRecording.child(arguments: Array(arguments.dropFirst()))
-                return
-            }
-            if arguments.first == ReaderChild.flag {
-                try ReaderChild.main(arguments: Array(arguments.dropFirst()))
-                return
-            }
-            if arguments.first == NaiveInspector.flag {
-                try NaiveInspector.child(arguments: Array(arguments.dropFirst()))
-                return
-            }
-            if let first = arguments.first, let profile = profilingModes[first] {
-                try profile(Array(arguments.dropFirst()))
+            if let first = arguments.first, let mode = childModes[first] ?? profilingModes[first] {
+                try mode(Array(arguments.dropFirst()))
                 return
             }
             let options = try BenchOptions(arguments: arguments)
@@ -47,6 +31,14 @@ enum BenchCommand {
 }
 
 extension BenchCommand {
+    /// The bench's own children, which it starts as processes of their own, by flag.
+    static let childModes: [String: @MainActor ([String]) throws -> Void] = [
+        LongRecording.childFlag: LongRecording.child,
+        GrowingRecording.childFlag: GrowingRecording.child,
+        ReaderChild.flag: ReaderChild.main,
+        NaiveInspector.flag: NaiveInspector.child,
+    ]
+
     /// The modes that run one part alone, for profiling, by flag.
     static let profilingModes: [String: @MainActor ([String]) throws -> Void] = [
         "--throughput-only": throughputOnly,

@@ -11,9 +11,8 @@ enum NaiveInspector {
 
     /// `udf-bench --naive-inspect show|diff|log PATH STEP`; prints what it read.
     static func child(arguments: [String]) throws {
-        guard arguments.count == 3, let step = Int(arguments[2]) else {
-            throw BenchError("usage: udf-bench \(flag) show|diff|log PATH STEP")
-        }
+        let usage = BenchError("usage: udf-bench \(flag) show|diff|log PATH STEP")
+        guard arguments.count == 3, let step = Int(arguments[2]) else { throw usage }
         let database = try Database(path: arguments[1], mode: .readOnly)
         defer { database.close() }
         let output: String
@@ -29,7 +28,7 @@ enum NaiveInspector {
                 .rows([step]) { "\($0.int(0))  \($0.text(1))" }
             output = rows.reversed().joined(separator: "\n")
         default:
-            throw BenchError("usage: udf-bench \(flag) show|diff|log PATH STEP")
+            throw usage
         }
         FileHandle.standardOutput.write(Data((output + "\n").utf8))
     }

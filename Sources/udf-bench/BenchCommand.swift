@@ -145,7 +145,7 @@ extension BenchCommand {
             throw BenchError("usage: udf-bench --rebuild-only PATH SAMPLES")
         }
         InspectorHeap.keepFreedMemory()
-        let result = try RebuildBenchmark.run(path: arguments[0], samples: samples)
+        let result = try RebuildBenchmark.inProcess(path: arguments[0], samples: samples)
         print("median \(Format.duration(result.median)), worst \(Format.duration(result.worst)); "
               + "\(Format.duration(result.fromKeyframe)) from the keyframe + \(Format.duration(result.perPatch)) per patch")
     }

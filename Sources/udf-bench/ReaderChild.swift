@@ -22,7 +22,7 @@ enum ReaderChild {
         let report: Data
         switch arguments[0] {
         case "rebuild":
-            report = try JSONEncoder().encode(try RebuildBenchmark.run(path: arguments[1], samples: samples))
+            report = try JSONEncoder().encode(try RebuildBenchmark.inProcess(path: arguments[1], samples: samples))
         case "naive-rebuild":
             report = try JSONEncoder().encode(try RebuildBenchmark.naiveInProcess(path: arguments[1], samples: samples))
         case "parse":

@@ -22,7 +22,7 @@ enum RebuildBenchmark {
         let worst: Double
     }
 
-    /// `run` in a child process set up as `udf-inspect`'s.
+    /// `inProcess` in a child process set up as `udf-inspect`'s.
     static func ours(path: String, samples: Int) throws -> Result {
         try ReaderChild.run(["rebuild", path, String(samples)], name: "rebuild", as: Result.self)
     }
@@ -33,7 +33,7 @@ enum RebuildBenchmark {
     }
 
     /// Rebuilds `samples` random steps in this process.
-    static func run(path: String, samples: Int) throws -> Result {
+    static func inProcess(path: String, samples: Int) throws -> Result {
         let keyframes: [Int]
         do {
             let recording = try Recording(path: path)

@@ -17,6 +17,7 @@
 /// ```
 public struct Effect<Action: Sendable>: Sendable {
     /// The shape of an effect, interpreted by the store.
+    @usableFromInline
     indirect enum Operation: Sendable {
         case none
         case send(Action)
@@ -26,13 +27,21 @@ public struct Effect<Action: Sendable>: Sendable {
         case cancel(id: EffectID)
     }
 
-    let operation: Operation
+    @usableFromInline let operation: Operation
 
+    /// Whether the effect does nothing: most reducers' answer, which the store skips.
+    @inlinable
+    var isNone: Bool {
+        if case .none = operation { true } else { false }
+    }
+
+    @usableFromInline
     init(_ operation: Operation) {
         self.operation = operation
     }
 
     /// An effect that does nothing.
+    @inlinable
     public static var none: Effect {
         Effect(.none)
     }

@@ -3,12 +3,13 @@
 /// A ring: once full, an append overwrites the oldest entry in O(1), where
 /// `Array.removeFirst` moved every entry on every send. Until full, it grows
 /// like an array, so a store that never fills it never allocates the whole.
+@usableFromInline
 struct HistoryBuffer<Entry> {
-    let capacity: Int
-    private var storage: [Entry]
+    @usableFromInline let capacity: Int
+    @usableFromInline var storage: [Entry]
     /// Where the oldest entry sits in `storage`; zero until `storage` is full-size.
-    private var head = 0
-    private(set) var count = 1
+    @usableFromInline var head = 0
+    @usableFromInline var count = 1
 
     init(capacity: Int, first: Entry) {
         precondition(capacity >= 1, "a history holds at least the current state")
@@ -22,6 +23,7 @@ struct HistoryBuffer<Entry> {
     }
 
     /// Appends `entry`, dropping the oldest when full.
+    @inlinable
     mutating func append(_ entry: Entry) {
         if storage.count < capacity {
             // Growing: `head` is zero, so the live entries are the first `count`.
@@ -38,6 +40,7 @@ struct HistoryBuffer<Entry> {
     }
 
     /// Keeps the entries up to `index`, dropping the newer ones.
+    @inlinable
     mutating func removeAll(after index: Int) {
         count = index + 1
     }

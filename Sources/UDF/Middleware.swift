@@ -20,16 +20,19 @@
 /// Calling `next` more than once reduces the action more than once, each time under a
 /// new step.
 public struct Middleware<State, Action: Sendable>: Sendable {
+    @usableFromInline
     typealias Handle = @MainActor @Sendable (
         _ context: MiddlewareContext<State, Action>,
         _ action: Action,
         _ next: (Action) -> Transition<State, Action>?
     ) -> Void
 
+    @usableFromInline
     typealias Observer = @MainActor @Sendable (Transition<State, Action>) -> Void
 
     /// What the store runs: a wrapper around the rest of the chain, or an
     /// observer the store calls with the transition the rest produced.
+    @usableFromInline
     enum Kind: Sendable {
         case wrapping(Handle)
         // Kept apart so the store calls it directly: wrapping it in a `next`
@@ -37,7 +40,7 @@ public struct Middleware<State, Action: Sendable>: Sendable {
         case observing(Observer)
     }
 
-    let kind: Kind
+    @usableFromInline let kind: Kind
 
     /// The observer, when this middleware only observes.
     var observer: Observer? {

@@ -3,10 +3,11 @@
 public struct MiddlewareContext<State, Action: Sendable> {
     // Weak so that a middleware that keeps its context in a task cannot keep a
     // dismissed store, and its effects, alive.
-    private weak var store: Store<State, Action>?
-    private let stateWhenCreated: State
-    let record: ActionRecord<Action>
+    @usableFromInline weak var store: Store<State, Action>?
+    @usableFromInline let stateWhenCreated: State
+    @usableFromInline let record: ActionRecord<Action>
 
+    @inlinable
     init(store: Store<State, Action>, record: ActionRecord<Action>) {
         self.store = store
         self.stateWhenCreated = store.storedState

@@ -1,3 +1,5 @@
+import Observation
+
 extension Store {
     /// Whether an earlier state is held in the history.
     public var canUndo: Bool {
@@ -56,6 +58,7 @@ extension Store {
         move(to: index)
     }
 
+    @inlinable
     func appendToHistory(_ entry: HistoryEntry) {
         registrar.withMutation(of: self, keyPath: historyKeyPath) {
             history.removeAll(after: historyIndex)

@@ -21,6 +21,7 @@ extension Store {
         subscriberOrder.removeAll { $0 == subscription }
     }
 
+    @inlinable
     func notifySubscribers() {
         // A snapshot, because observers may subscribe or unsubscribe while being notified.
         for subscription in subscriberOrder {

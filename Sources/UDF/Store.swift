@@ -53,48 +53,69 @@ import Observation
 /// as an editor does.
 @MainActor
 public final class Store<State, Action: Sendable> {
+    // The path of `send` is `@inlinable`, and what it touches
+    // `@usableFromInline`: compiled into the host's module, it is specialized
+    // for the host's state and action. Run generically from this module, a
+    // quarter of every send went to looking up generic type metadata.
+
+    @usableFromInline
     struct HistoryEntry {
-        let step: Int
-        let state: State
+        @usableFromInline let step: Int
+        @usableFromInline let state: State
+
+        @usableFromInline
+        init(step: Int, state: State) {
+            self.step = step
+            self.state = state
+        }
     }
 
-    private enum PendingCause {
+    @usableFromInline
+    enum PendingCause {
         case known(Int?)
         case parent(ActionRecord<Action>)
     }
 
-    private struct PendingAction {
-        let action: Action
-        let cause: PendingCause
-        let task: StoreTaskBox
+    @usableFromInline
+    struct PendingAction {
+        @usableFromInline let action: Action
+        @usableFromInline let cause: PendingCause
+        @usableFromInline let task: StoreTaskBox
+
+        @usableFromInline
+        init(action: Action, cause: PendingCause, task: StoreTaskBox) {
+            self.action = action
+            self.cause = cause
+            self.task = task
+        }
     }
 
-    let registrar = ObservationRegistrar()
+    @usableFromInline let registrar = ObservationRegistrar()
 
     // A generic class's key paths are built by the runtime each time a literal
     // is evaluated; made once per store, they cost nothing per send.
-    let stateKeyPath: KeyPath<Store, State> = \.state
-    let stepKeyPath: KeyPath<Store, Int> = \.step
-    let historyKeyPath: KeyPath<Store, [Int]> = \.historySteps
+    @usableFromInline let stateKeyPath: KeyPath<Store, State> = \.state
+    @usableFromInline let stepKeyPath: KeyPath<Store, Int> = \.step
+    @usableFromInline let historyKeyPath: KeyPath<Store, [Int]> = \.historySteps
 
-    private let reducer: Reducer<State, Action>
+    @usableFromInline let reducer: Reducer<State, Action>
     /// The chain's leading observers, innermost first. They only watch, so the
     /// store calls them with the transition the rest of the chain returns
     /// instead of nesting the chain inside each.
-    private let outerObservers: [Middleware<State, Action>.Observer]
+    @usableFromInline let outerObservers: [Middleware<State, Action>.Observer]
     /// The chain after those observers.
-    private let middleware: [Middleware<State, Action>]
+    @usableFromInline let middleware: [Middleware<State, Action>]
     private let effects = EffectRegistry()
-    private var pending: [PendingAction] = []
-    private var isProcessing = false
+    @usableFromInline var pending: [PendingAction] = []
+    @usableFromInline var isProcessing = false
 
-    var storedState: State
-    var storedStep: Int
-    var history: HistoryBuffer<HistoryEntry>
-    var historyIndex: Int
+    @usableFromInline var storedState: State
+    @usableFromInline var storedStep: Int
+    @usableFromInline var history: HistoryBuffer<HistoryEntry>
+    @usableFromInline var historyIndex: Int
     let historyLimit: Int
-    var subscribers: [Subscription: @MainActor (State) -> Void] = [:]
-    var subscriberOrder: [Subscription] = []
+    @usableFromInline var subscribers: [Subscription: @MainActor (State) -> Void] = [:]
+    @usableFromInline var subscriberOrder: [Subscription] = []
     var nextSubscriptionID: UInt64 = 0
 
     /// Creates a store.
@@ -164,6 +185,7 @@ public final class Store<State, Action: Sendable> {
     ///
     /// - Returns: A handle on the effects this action starts.
     @discardableResult
+    @inlinable
     public func send(_ action: Action) -> StoreTask {
         let task = StoreTaskBox()
         enqueue(PendingAction(action: action, cause: .known(nil), task: task))
@@ -190,7 +212,8 @@ public final class Store<State, Action: Sendable> {
         enqueue(PendingAction(action: action, cause: .parent(record), task: record.task))
     }
 
-    private func enqueue(_ action: PendingAction) {
+    @inlinable
+    func enqueue(_ action: PendingAction) {
         pending.append(action)
         guard !isProcessing else { return }
         isProcessing = true
@@ -204,7 +227,8 @@ public final class Store<State, Action: Sendable> {
         isProcessing = false
     }
 
-    private func process(_ action: PendingAction) {
+    @inlinable
+    func process(_ action: PendingAction) {
         let cause: Int?
         switch action.cause {
         case .known(let known):
@@ -219,7 +243,7 @@ public final class Store<State, Action: Sendable> {
                 observer(transition)
             }
         }
-        for (step, effect) in record.effects {
+        for (step, effect) in record.effects where !effect.isNone {
             interpret(effect, step: step, task: record.task, ids: [])
         }
         if record.firstStep != nil {
@@ -227,7 +251,8 @@ public final class Store<State, Action: Sendable> {
         }
     }
 
-    private func runChain(
+    @inlinable
+    func runChain(
         from index: Int,
         action: Action,
         context: MiddlewareContext<State, Action>
@@ -250,7 +275,8 @@ public final class Store<State, Action: Sendable> {
         }
     }
 
-    private func reduce(_ action: Action, record: ActionRecord<Action>) -> Transition<State, Action> {
+    @inlinable
+    func reduce(_ action: Action, record: ActionRecord<Action>) -> Transition<State, Action> {
         let stateBefore = storedState
         var stateAfter = stateBefore
         let timestamp = Date()
@@ -260,9 +286,10 @@ public final class Store<State, Action: Sendable> {
         let reducerDuration = start.duration(to: clock.now)
 
         let assigned = storedStep + 1
-        step = assigned
+        // The setters of `step` and `state`, which are private.
+        registrar.withMutation(of: self, keyPath: stepKeyPath) { storedStep = assigned }
         record.reduced(step: assigned, effect: effect)
-        state = stateAfter
+        registrar.withMutation(of: self, keyPath: stateKeyPath) { storedState = stateAfter }
         appendToHistory(HistoryEntry(step: assigned, state: stateAfter))
 
         return Transition(
@@ -276,7 +303,8 @@ public final class Store<State, Action: Sendable> {
         )
     }
 
-    private func interpret(_ effect: Effect<Action>, step: Int, task: StoreTaskBox, ids: [EffectID]) {
+    @usableFromInline
+    func interpret(_ effect: Effect<Action>, step: Int, task: StoreTaskBox, ids: [EffectID]) {
         switch effect.operation {
         case .none:
             break

@@ -4,7 +4,12 @@
 /// (its `.send` effects and its middleware's dispatches), and of the actions that
 /// those effects send back, recursively: everything causally downstream of the send.
 public struct StoreTask: Sendable {
-    let box: StoreTaskBox
+    @usableFromInline let box: StoreTaskBox
+
+    @usableFromInline
+    init(box: StoreTaskBox) {
+        self.box = box
+    }
 
     /// Waits until every effect covered by this task has finished.
     ///

@@ -1,6 +1,7 @@
 import Synchronization
 
 /// The tasks started on behalf of one `send`, shared by the ``StoreTask`` handle and the store.
+@usableFromInline
 final class StoreTaskBox: Sendable {
     private struct Contents {
         // Keyed so that finished tasks can leave: a send whose effects keep sending
@@ -10,6 +11,9 @@ final class StoreTaskBox: Sendable {
     }
 
     private let contents = Mutex(Contents())
+
+    @usableFromInline
+    init() {}
 
     var isCancelled: Bool {
         contents.withLock { $0.isCancelled }

@@ -23,6 +23,7 @@ public struct Transition<State, Action> {
     public let reducerDuration: Duration
 
     /// Creates a transition; stores create these, and tests of middleware may too.
+    @inlinable
     public init(
         step: Int,
         cause: Int?,

@@ -71,9 +71,7 @@ extension Store {
         registrar.withMutation(of: self, keyPath: historyKeyPath) {
             historyIndex = index
         }
-        registrar.withMutation(of: self, keyPath: stateKeyPath) {
-            storedState = history[index].state
-        }
+        replaceState(with: history[index].state)
         notifySubscribers()
     }
 }

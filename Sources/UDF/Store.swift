@@ -151,30 +151,32 @@ public final class Store<State, Action: Sendable> {
     }
 
     /// The current state.
-    public private(set) var state: State {
-        get {
-            registrar.access(self, keyPath: stateKeyPath)
-            return storedState
-        }
-        set {
-            registrar.withMutation(of: self, keyPath: stateKeyPath) {
-                storedState = newValue
-            }
+    public var state: State {
+        registrar.access(self, keyPath: stateKeyPath)
+        return storedState
+    }
+
+    /// Sets `state`, telling its observers.
+    @inlinable
+    func replaceState(with newValue: State) {
+        registrar.withMutation(of: self, keyPath: stateKeyPath) {
+            storedState = newValue
         }
     }
 
     /// The last step assigned to an action, or `initialStep` before any action.
     ///
     /// Undo does not lower it: steps are never reused.
-    public private(set) var step: Int {
-        get {
-            registrar.access(self, keyPath: stepKeyPath)
-            return storedStep
-        }
-        set {
-            registrar.withMutation(of: self, keyPath: stepKeyPath) {
-                storedStep = newValue
-            }
+    public var step: Int {
+        registrar.access(self, keyPath: stepKeyPath)
+        return storedStep
+    }
+
+    /// Sets `step`, telling its observers.
+    @inlinable
+    func replaceStep(with newValue: Int) {
+        registrar.withMutation(of: self, keyPath: stepKeyPath) {
+            storedStep = newValue
         }
     }
 
@@ -286,10 +288,9 @@ public final class Store<State, Action: Sendable> {
         let reducerDuration = start.duration(to: clock.now)
 
         let assigned = storedStep + 1
-        // The setters of `step` and `state`, which are private.
-        registrar.withMutation(of: self, keyPath: stepKeyPath) { storedStep = assigned }
+        replaceStep(with: assigned)
         record.reduced(step: assigned, effect: effect)
-        registrar.withMutation(of: self, keyPath: stateKeyPath) { storedState = stateAfter }
+        replaceState(with: stateAfter)
         appendToHistory(HistoryEntry(step: assigned, state: stateAfter))
 
         return Transition(

@@ -34,16 +34,19 @@ import UDFInspect
         return faults
     }
 
-    /// On the main thread, whose heap (glibc's main arena) the test
-    /// threads beside it do not share. By default glibc unmaps or trims
-    /// the 32 MB when it is freed, and the second round faults all 8,192
-    /// pages in again.
+    /// On the main thread, whose heap is glibc's main arena. By default
+    /// glibc unmaps or trims the 32 MB when it is freed, and every later
+    /// round faults most of its 8,192 pages in again. Kept, a later round
+    /// faults almost none; but when the process runs more threads than
+    /// glibc has arenas, a test thread beside this one may share the main
+    /// arena and take part of the freed memory between two rounds. So the
+    /// best of three later rounds is judged.
     @Test(.enabled(if: Self.isGlibc, "glibc alone is set up: elsewhere the setting does nothing"))
-    @MainActor func aSecondRoundReusesTheFirstRoundsPages() {
+    @MainActor func aLaterRoundReusesTheFirstRoundsPages() {
         InspectorHeap.keepFreedMemory()
         let first = Self.faultsToFillAndFree()
-        let second = Self.faultsToFillAndFree()
-        #expect(second < 1_024, "page faults: \(first) filling 32 MB, then \(second) filling it again")
+        let later = (0..<3).map { _ in Self.faultsToFillAndFree() }
+        #expect(later.min()! < 1_024, "page faults: \(first) filling 32 MB, then \(later) filling it again")
     }
 
     static var isGlibc: Bool {

@@ -6,7 +6,9 @@ public struct RecorderOptions: Sendable {
     /// Steps that may wait for the writer. When the queue is full the sender
     /// waits, so that nothing is lost.
     public var queueCapacity: Int
-    /// Steps written per transaction, at most.
+    /// Steps written per transaction, at most. Each transaction writes
+    /// the last page of every table and index it touches to the WAL again,
+    /// so larger batches write fewer pages per step (256 by default).
     public var batchSize: Int
     /// Which steps store a full state instead of a patch.
     public var keyframePolicy: KeyframePolicy
@@ -32,7 +34,7 @@ public struct RecorderOptions: Sendable {
 
     public init(
         queueCapacity: Int = 1_024,
-        batchSize: Int = 64,
+        batchSize: Int = 256,
         keyframePolicy: KeyframePolicy = KeyframePolicy(),
         redactor: Redactor = Redactor(),
         metadata: JSONValue? = nil,

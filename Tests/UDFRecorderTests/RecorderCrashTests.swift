@@ -42,5 +42,5 @@ import UDFLog
 
 /// The documented flush window: a crash loses at most the queue plus one batch.
 enum RecorderWindow {
-    static let steps = 1_024 + 64
+    static let steps = 1_024 + 256
 }

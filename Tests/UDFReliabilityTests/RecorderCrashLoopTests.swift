@@ -12,7 +12,7 @@ import UDFRecorder
     static let flushWindow = RecorderOptions().queueCapacity + RecorderOptions().batchSize
 
     @Test func thirtyKillsAtSeededMomentsLoseNothingCommitted() throws {
-        #expect(Self.flushWindow == 1_088)
+        #expect(Self.flushWindow == 1_280)
         let directory = try TemporaryDirectory()
         let path = directory.path("crashes.udf")
         var random = TestSupport.SplitMix64(seed: 20_261_130)

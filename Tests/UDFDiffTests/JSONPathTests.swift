@@ -33,6 +33,8 @@ import UDFJSON
         #expect(throws: PathSyntaxError(message: "expected ']'", column: 7)) { try JSONPath(parsing: ".a[12 x") }
         #expect(throws: PathSyntaxError(message: "expected a path starting with '.'", column: 1)) { try JSONPath(parsing: "a") }
         #expect(throws: PathSyntaxError(message: "expected a key after '.'", column: 4)) { try JSONPath(parsing: ".a.") }
+        #expect(throws: PathSyntaxError(message: "expected a key after '.'", column: 2)) { try JSONPath(parsing: "..a") }
+        #expect(throws: PathSyntaxError(message: "expected a key after '.'", column: 2)) { try JSONPath(parsing: "..") }
         #expect(throws: PathSyntaxError(message: "unterminated string", column: 3)) { try JSONPath(parsing: #".["abc"#) }
         #expect(throws: PathSyntaxError(message: "unexpected ' '", column: 3)) { try JSONPath(parsing: ".a b") }
         #expect(throws: PathSyntaxError(message: "expected a scalar id", column: 5)) { try JSONPath(parsing: "[id=[1]]") }

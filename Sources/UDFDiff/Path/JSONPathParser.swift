@@ -18,7 +18,8 @@ enum JSONPathParser {
                     let start = cursor.position
                     while let key = cursor.current, PathComponent.isKeyCharacter(key) { cursor.advance() }
                     components.append(.key(String(cursor.characters[start..<cursor.position])))
-                } else if !isFirst {
+                } else if !isFirst || cursor.current == "." {
+                    // The root alone is `.`; `..x` is no path, not `.x`.
                     throw cursor.failure("expected a key after '.'")
                 }
             } else if character == "[" {

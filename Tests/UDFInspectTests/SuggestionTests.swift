@@ -26,6 +26,15 @@ import Testing
         #expect(Suggestion.closest(to: "--timelinexyz", among: names) == nil)
     }
 
+    @Test func aWordThatBeginsOneCandidateFindsIt() {
+        let names = ["--output", "--format", "--from", "--to", "--json"]
+        #expect(Suggestion.closest(to: "--out", among: names) == "--output")
+        #expect(Suggestion.closest(to: "--outp", among: names) == "--output")
+        #expect(Suggestion.closest(to: "--form", among: names) == "--format")
+        #expect(Suggestion.closest(to: "exp", among: ["export", "explain"]) == nil)
+        #expect(Suggestion.closest(to: "expo", among: ["export", "explain"]) == "export")
+    }
+
     @Test func tiesGoToTheFirstCandidate() {
         #expect(Suggestion.closest(to: "lag", among: ["log", "lug"]) == "log")
     }

@@ -2,11 +2,18 @@
 enum Suggestion {
     /// The candidate closest to `word` by edit distance, when it is close enough to help.
     ///
-    /// Leading dashes are ignored when measuring, so `-session` finds `--session`.
-    /// Short words need a closer match than long ones, so that `--x` does not
-    /// suggest `-h`, while `fx` finds `fix`. Ties go to the earliest candidate.
+    /// A word of three letters or more that begins exactly one candidate
+    /// finds it, as `--out` finds `--output` and `--form` `--format`.
+    /// Otherwise leading dashes are ignored when measuring, so `-session`
+    /// finds `--session`. Short words need a closer match than long ones, so
+    /// that `--x` does not suggest `-h`, while `fx` finds `fix`. Ties go to
+    /// the earliest candidate.
     static func closest(to word: String, among candidates: [String]) -> String? {
         let typed = Array(stripDashes(word))
+        if typed.count >= 3 {
+            let begun = candidates.filter { stripDashes($0).starts(with: typed) }
+            if begun.count == 1 { return begun[0] }
+        }
         let allowed = typed.count < 2 ? 0 : (typed.count < 5 ? 1 : 2)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

@@ -34,19 +34,19 @@ import UDFInspect
         return faults
     }
 
-    /// On the main thread, whose heap is glibc's main arena. By default
-    /// glibc unmaps or trims the 32 MB when it is freed, and every later
-    /// round faults most of its 8,192 pages in again. Kept, a later round
-    /// faults almost none; but when the process runs more threads than
-    /// glibc has arenas, a test thread beside this one may share the main
-    /// arena and take part of the freed memory between two rounds. So the
-    /// best of three later rounds is judged.
+    /// By default glibc unmaps or trims the 32 MB when it is freed, and
+    /// every later round faults nearly all its 8,192 pages in again. Kept, a
+    /// later round reuses them. Not always all: in a long test process some
+    /// may still be unmapped each time (CI saw 1,281 pages in every round,
+    /// where the test alone sees none), and a thread sharing the arena may
+    /// take part of the freed memory. So the best of three later rounds must
+    /// fault fewer than half the pages.
     @Test(.enabled(if: Self.isGlibc, "glibc alone is set up: elsewhere the setting does nothing"))
     @MainActor func aLaterRoundReusesTheFirstRoundsPages() {
         InspectorHeap.keepFreedMemory()
         let first = Self.faultsToFillAndFree()
         let later = (0..<3).map { _ in Self.faultsToFillAndFree() }
-        #expect(later.min()! < 1_024, "page faults: \(first) filling 32 MB, then \(later) filling it again")
+        #expect(later.min()! < 4_096, "page faults: \(first) filling 32 MB, then \(later) filling it again")
     }
 
     static var isGlibc: Bool {

@@ -21,6 +21,8 @@ import TestSupport
             let expected = a.canonicalBytes == b.canonicalBytes
             try #require((a == b) == expected, "round \(round): \(a.canonicalText) against \(b.canonicalText)")
             try #require((b == a) == expected, "round \(round), reversed")
+            try #require(Self.equalInPlace(a, b) == expected, "round \(round), in place")
+            try #require(Self.equalInPlace(b, a) == expected, "round \(round), in place, reversed")
             if case .object(let mine) = a, case .object(let theirs) = b {
                 try #require(mine.hasSameMembers(as: theirs) == mine.hasSameMembersByLookup(as: theirs))
             }
@@ -29,6 +31,31 @@ import TestSupport
         // Both answers are exercised, often.
         #expect(equalPairs > 1_000)
         #expect(unequalPairs > 1_000)
+    }
+
+    /// The containers' payloads are read through the values' memory on
+    /// this platform, so the rounds above test that path, not a fallback.
+    @Test func containersAreReadInPlaceHere() {
+        #expect(PayloadLayout.holds)
+    }
+
+    @Test func inPlaceEqualityOfArraysOfObjectsIsElementwise() throws {
+        var random = AdversarialJSON(seed: 0x1_A7E5)
+        for round in 0..<500 {
+            let elements = (0..<random.int(0...8)).map { _ in random.value(depth: 2) }
+            var rebuilt = elements.map { random.rebuilt($0) }
+            if round % 2 == 0, !rebuilt.isEmpty {
+                let index = random.int(0...(rebuilt.count - 1))
+                rebuilt[index] = random.nudged(rebuilt[index])
+            }
+            let expected = JSONValue.array(elements).canonicalBytes == JSONValue.array(rebuilt).canonicalBytes
+            try #require(Self.equalInPlace(.array(elements), .array(rebuilt)) == expected, "round \(round)")
+            try #require(elements.hasSameElements(as: rebuilt) == expected, "round \(round), elements")
+        }
+    }
+
+    private static func equalInPlace(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in JSONValue.equalInPlace(x, y) } }
     }
 
     @Test func keysMatchByScalarsInEveryBucketArrangement() {

@@ -53,8 +53,12 @@ struct CommonEnds: Equatable {
                     guard let a = mine.baseAddress, let b = theirs.baseAddress else { return false }
                     return memcmp(a + o, b + n, size) == 0
                 }
+                func equal(_ o: Int, _ n: Int) -> Bool {
+                    guard let a = mine.baseAddress, let b = theirs.baseAddress else { return false }
+                    return memcmp(a + o, b + n, size) == 0 || JSONValue.equalInPlace(a + o, b + n)
+                }
                 // Read in place: no copy, no reference counting.
-                return body({ o, n in sameBits(o, n) || mine[o] == theirs[n] }, { sameBits($0, $0) })
+                return body(equal, { sameBits($0, $0) })
             }
         }
     }

@@ -26,15 +26,21 @@ extension Array where Element == JSONValue {
     }
 
     /// Whether both arrays hold equal elements: runs of the same bits are
-    /// skipped in place, and `==` decides each element where they differ.
+    /// skipped in place, and `==` (read in place, `equalInPlace`) decides
+    /// each element where they differ.
     func hasSameElements(as other: [JSONValue]) -> Bool {
         guard count == other.count else { return false }
-        var index = 0
-        while true {
-            index += sameBitsRun(with: other, from: index)
-            guard index < count else { return true }
-            guard self[index] == other[index] else { return false }
-            index += 1
+        return withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in
+                guard let a = mine.baseAddress, let b = theirs.baseAddress else { return true }
+                var index = 0
+                while true {
+                    index += sameBitsRun(with: other, from: index)
+                    guard index < count else { return true }
+                    guard JSONValue.equalInPlace(a + index, b + index) else { return false }
+                    index += 1
+                }
+            }
         }
     }
 

@@ -21,9 +21,22 @@ extension Dictionary where Key == String, Value == JSONValue {
         guard MemoryLayout<String>.size == 16, let mine = DictionaryBuckets.of(self), let theirs = DictionaryBuckets.of(other) else {
             return hasSameMembersByLookup(as: other)
         }
-        guard other.count <= Self.keyScanLimit else {
+        return Self.sameMembers(mine, theirs) { key, value in
+            guard let theirValue = other.value(exactlyAt: key.load(as: String.self)) else { return false }
+            return value.assumingMemoryBound(to: JSONValue.self).pointee == theirValue
+        }
+    }
+
+    /// `hasSameMembers` on two objects' buckets of one count, read in place;
+    /// `isMember` decides, by an exact lookup in the other object, each
+    /// member whose key bits no bucket there holds.
+    static func sameMembers(
+        _ mine: DictionaryBuckets, _ theirs: DictionaryBuckets,
+        isMember: (_ key: UnsafeRawPointer, _ value: UnsafeRawPointer) -> Bool
+    ) -> Bool {
+        guard theirs.count <= Self.keyScanLimit else {
             return mine.allMembers { key, value, bucket in
-                matches(key: key, value: value, at: theirs.bucket(withKeyBits: key, hint: bucket), in: theirs, other)
+                matches(key: key, value: value, at: theirs.bucket(withKeyBits: key, hint: bucket), in: theirs, isMember)
             }
         }
         // A small object: its keys' bits gathered once, so that each of
@@ -38,23 +51,23 @@ extension Dictionary where Key == String, Value == JSONValue {
                     match = candidate.bucket
                     break
                 }
-                return matches(key: key, value: value, at: match, in: theirs, other)
+                return matches(key: key, value: value, at: match, in: theirs, isMember)
             }
         }
     }
 
-    /// Whether the member with `key` and `value` is in `other`: at `match`
-    /// (the bucket with the key's bits) by bits or `==` read in place, or,
-    /// with no such bucket, by an exact lookup.
+    /// Whether the member with `key` and `value` is in the other object: at
+    /// `match` (the bucket with the key's bits) by bits or by equality read
+    /// in place, or, with no such bucket, as `isMember` says.
     @inline(__always)
-    private func matches(key: UnsafeRawPointer, value: UnsafeRawPointer, at match: Int?, in theirs: DictionaryBuckets, _ other: Self) -> Bool {
-        guard let match else {
-            guard let theirValue = other.value(exactlyAt: key.load(as: String.self)) else { return false }
-            return value.assumingMemoryBound(to: JSONValue.self).pointee == theirValue
-        }
+    private static func matches(
+        key: UnsafeRawPointer, value: UnsafeRawPointer, at match: Int?, in theirs: DictionaryBuckets,
+        _ isMember: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+    ) -> Bool {
+        guard let match else { return isMember(key, value) }
         let theirValue = theirs.value(at: match)
         if InPlaceBytes.equal(value, theirValue, in: 0..<MemoryLayout<JSONValue>.size) { return true }
-        return value.assumingMemoryBound(to: JSONValue.self).pointee == theirValue.assumingMemoryBound(to: JSONValue.self).pointee
+        return JSONValue.equalInPlace(value.assumingMemoryBound(to: JSONValue.self), theirValue.assumingMemoryBound(to: JSONValue.self))
     }
 
     /// Objects with at most this many members have every key searched for

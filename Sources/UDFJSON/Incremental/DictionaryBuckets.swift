@@ -31,11 +31,24 @@ struct DictionaryBuckets {
     private static func read<Key, Value>(_ dictionary: [Key: Value]) -> DictionaryBuckets? {
         guard MemoryLayout<[Key: Value]>.size == MemoryLayout<UnsafeRawPointer>.size else { return nil }
         let storage = withUnsafeBytes(of: dictionary) { $0.load(as: UnsafeRawPointer.self) }
+        guard let buckets = read(storage: storage, key: Key.self, value: Value.self), buckets.count == dictionary.count else { return nil }
+        return buckets
+    }
+
+    /// The buckets of the `[Key: Value]` whose storage object is at
+    /// `storage` (its one reference's bits), while `layoutHolds`; nil for an
+    /// empty one.
+    static func of<Key, Value>(storage: UnsafeRawPointer, key: Key.Type, value: Value.Type) -> DictionaryBuckets? {
+        guard layoutHolds else { return nil }
+        return read(storage: storage, key: key, value: value)
+    }
+
+    private static func read<Key, Value>(storage: UnsafeRawPointer, key: Key.Type, value: Value.Type) -> DictionaryBuckets? {
         let count = storage.load(fromByteOffset: Offset.count, as: Int.self)
         let scale = Int(storage.load(fromByteOffset: Offset.scale, as: Int8.self))
         // An empty dictionary may be the shared empty singleton, whose one
         // occupancy word is all ones and whose buckets hold nothing.
-        guard count > 0, count == dictionary.count, scale >= 0, scale < 48 else { return nil }
+        guard count > 0, scale >= 0, scale < 48 else { return nil }
         return DictionaryBuckets(
             count: count,
             bucketCount: 1 << scale,

@@ -40,8 +40,8 @@ struct CommonEnds: Equatable {
     }
 
     /// Runs `body` with the one element equality: same bits first, a
-    /// memcmp with no reference counting; `==` only where the bits differ,
-    /// and it decides. `bitsEqual` is the first half alone, at one index.
+    /// memcmp with no reference counting; `equalInPlace` only where the
+    /// bits differ, and it decides. `bitsEqual` is the first half alone, at one index.
     private static func comparing<Result>(
         _ old: [JSONValue], _ new: [JSONValue],
         _ body: (_ equal: (Int, Int) -> Bool, _ bitsEqual: (Int) -> Bool) -> Result
@@ -49,16 +49,11 @@ struct CommonEnds: Equatable {
         let size = MemoryLayout<JSONValue>.size
         return old.withUnsafeBufferPointer { mine in
             new.withUnsafeBufferPointer { theirs in
-                func sameBits(_ o: Int, _ n: Int) -> Bool {
-                    guard let a = mine.baseAddress, let b = theirs.baseAddress else { return false }
-                    return memcmp(a + o, b + n, size) == 0
-                }
-                func equal(_ o: Int, _ n: Int) -> Bool {
-                    guard let a = mine.baseAddress, let b = theirs.baseAddress else { return false }
-                    return memcmp(a + o, b + n, size) == 0 || JSONValue.equalInPlace(a + o, b + n)
-                }
+                // An empty array has no index to compare.
+                guard let a = mine.baseAddress, let b = theirs.baseAddress else { return body({ _, _ in false }, { _ in false }) }
+                func sameBits(_ o: Int, _ n: Int) -> Bool { memcmp(a + o, b + n, size) == 0 }
                 // Read in place: no copy, no reference counting.
-                return body(equal, { sameBits($0, $0) })
+                return body({ o, n in sameBits(o, n) || JSONValue.equalInPlace(a + o, b + n) }, { sameBits($0, $0) })
             }
         }
     }

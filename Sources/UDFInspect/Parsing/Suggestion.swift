@@ -1,6 +1,6 @@
 /// Finds the candidate a mistyped word was probably meant to be.
 enum Suggestion {
-    /// The candidate closest to `word` by edit distance, when it is close enough to help.
+    /// The candidate `word` was most likely meant to be, when one is close enough to help.
     ///
     /// A word of three letters or more that begins exactly one candidate
     /// finds it, as `--out` finds `--output` and `--form` `--format`.

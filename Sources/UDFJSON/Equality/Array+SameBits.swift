@@ -25,21 +25,14 @@ extension Array where Element == JSONValue {
         }
     }
 
-    /// Whether both arrays hold equal elements: runs of the same bits are
-    /// skipped in place, and `==` (read in place, `equalInPlace`) decides
-    /// each element where they differ.
+    /// Whether both arrays hold equal elements, read in place
+    /// (`JSONValue.sameElements`).
     func hasSameElements(as other: [JSONValue]) -> Bool {
         guard count == other.count else { return false }
         return withUnsafeBufferPointer { mine in
             other.withUnsafeBufferPointer { theirs in
                 guard let a = mine.baseAddress, let b = theirs.baseAddress else { return true }
-                var index = 0
-                while true {
-                    index += sameBitsRun(with: other, from: index)
-                    guard index < count else { return true }
-                    guard JSONValue.equalInPlace(a + index, b + index) else { return false }
-                    index += 1
-                }
+                return JSONValue.sameElements(a, b, count: count)
             }
         }
     }

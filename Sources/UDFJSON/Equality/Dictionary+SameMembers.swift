@@ -21,10 +21,14 @@ extension Dictionary where Key == String, Value == JSONValue {
         guard MemoryLayout<String>.size == 16, let mine = DictionaryBuckets.of(self), let theirs = DictionaryBuckets.of(other) else {
             return hasSameMembersByLookup(as: other)
         }
-        return Self.sameMembers(mine, theirs) { key, value in
-            guard let theirValue = other.value(exactlyAt: key.load(as: String.self)) else { return false }
-            return value.assumingMemoryBound(to: JSONValue.self).pointee == theirValue
-        }
+        return Self.sameMembers(mine, theirs, isMember: other.holds)
+    }
+
+    /// Whether this object holds the member whose key and value are at `key`
+    /// and `value` (in another object's buckets): an exact lookup, then `==`.
+    func holds(key: UnsafeRawPointer, value: UnsafeRawPointer) -> Bool {
+        guard let mine = self.value(exactlyAt: key.load(as: String.self)) else { return false }
+        return value.assumingMemoryBound(to: JSONValue.self).pointee == mine
     }
 
     /// `hasSameMembers` on two objects' buckets of one count, read in place;

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension JSONValue {
     /// `a.pointee == b.pointee`, with arrays and objects read where they lie.
     ///
@@ -24,14 +22,11 @@ extension JSONValue {
         if kind == .array {
             let count = mine.load(fromByteOffset: layout.arrayCountOffset, as: Int.self)
             guard count == theirs.load(fromByteOffset: layout.arrayCountOffset, as: Int.self) else { return false }
-            let myElements = (mine + layout.arrayElementsOffset).assumingMemoryBound(to: JSONValue.self)
-            let theirElements = (theirs + layout.arrayElementsOffset).assumingMemoryBound(to: JSONValue.self)
-            for index in 0..<count {
-                let x = myElements + index
-                let y = theirElements + index
-                guard InPlaceBytes.equal(x, y, in: 0..<MemoryLayout<JSONValue>.size) || equalInPlace(x, y) else { return false }
-            }
-            return true
+            return sameElements(
+                (mine + layout.arrayElementsOffset).assumingMemoryBound(to: JSONValue.self),
+                (theirs + layout.arrayElementsOffset).assumingMemoryBound(to: JSONValue.self),
+                count: count
+            )
         }
         guard let myMembers = DictionaryBuckets.of(storage: mine, key: String.self, value: JSONValue.self),
               let theirMembers = DictionaryBuckets.of(storage: theirs, key: String.self, value: JSONValue.self) else {
@@ -40,9 +35,21 @@ extension JSONValue {
         guard myMembers.count == theirMembers.count else { return false }
         return [String: JSONValue].sameMembers(myMembers, theirMembers) { key, value in
             // Rare: a key spelled in a buffer of its own. The plain lookup.
-            guard case .object(let other) = b.pointee, let theirValue = other.value(exactlyAt: key.load(as: String.self)) else { return false }
-            return value.assumingMemoryBound(to: JSONValue.self).pointee == theirValue
+            guard case .object(let other) = b.pointee else { return false }
+            return other.holds(key: key, value: value)
         }
+    }
+
+    /// Whether the `count` values from `a` equal those from `b`, each pair
+    /// by its bits (`JSONValue` refers only to immutable storage, so while
+    /// both are alive equal bits are equal values) or else `equalInPlace`.
+    static func sameElements(_ a: UnsafePointer<JSONValue>, _ b: UnsafePointer<JSONValue>, count: Int) -> Bool {
+        for index in 0..<count {
+            let x = a + index
+            let y = b + index
+            guard InPlaceBytes.equal(x, y, in: 0..<MemoryLayout<JSONValue>.size) || equalInPlace(x, y) else { return false }
+        }
+        return true
     }
 }
 
@@ -73,18 +80,7 @@ struct PayloadLayout: Sendable {
     static var holds: Bool { current != nil }
 
     /// The layout, checked on first use.
-    static var current: PayloadLayout? {
-        switch verdict.load(ordering: .relaxed) {
-        case 1: return checked
-        case 2: return nil
-        default:
-            let holds = checked != nil
-            verdict.store(holds ? 1 : 2, ordering: .relaxed)
-            return holds ? checked : nil
-        }
-    }
-
-    private static let checked: PayloadLayout? = check()
+    static let current: PayloadLayout? = check()
 
     private static func check() -> PayloadLayout? {
         // The payloads' largest is a string's 16 bytes; one byte more holds the case.
@@ -128,6 +124,3 @@ struct PayloadLayout: Sendable {
         )
     }
 }
-
-/// 0 until the layout is checked, then 1 when it holds and 2 when it does not.
-private let verdict = Atomic<UInt8>(0)

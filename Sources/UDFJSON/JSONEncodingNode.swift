@@ -6,10 +6,8 @@ import Foundation
 /// node of their own; only values with their own `encode(to:)` and nested
 /// containers do. Nested containers and super-encoders outlive the call that
 /// made them, so they are kept in `pending` and folded in by `finish()`.
-final class JSONEncodingNode: Encoder {
-    enum Kind {
-        case empty, single, array, object
-    }
+final class JSONEncodingNode: JSONEncodingSink {
+    typealias Kind = JSONEncodingKind
 
     /// Strong, for `codingPath`. Pending children point back at their parent,
     /// so `finish()` and `releasePending()` break that cycle.
@@ -36,21 +34,8 @@ final class JSONEncodingNode: Encoder {
         self.hints = hints ?? parent?.hints
     }
 
-    var codingPath: [any CodingKey] {
-        path.map(JSONCodingKey.init)
-    }
-
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    var path: [JSONCodingPathComponent] {
-        var components: [JSONCodingPathComponent] = []
-        var node: JSONEncodingNode? = self
-        while let current = node, let component = current.component {
-            components.append(component)
-            node = current.parent
-        }
-        return components.reversed()
-    }
+    var parentSink: JSONEncodingNode? { parent }
+    var elementCount: Int { elements.count }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         kind = .object
@@ -61,7 +46,7 @@ final class JSONEncodingNode: Encoder {
             // `Dictionary(minimumCapacity:)` is inlined; `reserveCapacity` is an unspecialized call.
             members = Dictionary(minimumCapacity: hinted)
         }
-        return KeyedEncodingContainer(KeyedJSONEncodingContainer<Key>(node: self))
+        return KeyedEncodingContainer(KeyedJSONEncodingContainer<Key, JSONEncodingNode>(node: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -138,6 +123,30 @@ final class JSONEncodingNode: Encoder {
         return try child.finish()
     }
 
+    func encodeMember<T: Encodable>(_ value: T, forKey key: String) throws {
+        try setMember(key, try encodeChild(value, at: .key(key)))
+    }
+
+    func encodeElement<T: Encodable>(_ value: T) throws {
+        elements.append(try encodeChild(value, at: .index(elements.count)))
+    }
+
+    func appendElement(_ value: JSONValue) {
+        elements.append(value)
+    }
+
+    func setSingle(_ value: JSONValue) {
+        kind = .single
+        single = value
+    }
+
+    /// Reserves the next index for a value that `finish()` fills in later.
+    func placeholderElement(kind: Kind) -> JSONEncodingNode {
+        let index = elements.count
+        elements.append(.null)
+        return makePending(at: .index(index), kind: kind)
+    }
+
     /// Stores a member, refusing a key that is canonically equivalent to one
     /// already stored but spelled with other scalars: a dictionary would
     /// silently merge the two.
@@ -159,74 +168,6 @@ final class JSONEncodingNode: Encoder {
         }
     }
 
-    func error(_ name: String, at component: JSONCodingPathComponent?) -> JSONEncodingError {
-        var components = path
-        if let component {
-            components.append(component)
-        }
-        return JSONEncodingError(kind: .unrepresentable(name), codingPath: components)
-    }
-
-    func number(_ value: Double, at component: JSONCodingPathComponent?) throws(JSONEncodingError) -> JSONValue {
-        guard value.isFinite else {
-            throw error(Self.name(ofNonFinite: value, type: "Double"), at: component)
-        }
-        return .number(JSONNumber(value))
-    }
-
-    func number(_ value: Float, at component: JSONCodingPathComponent?) throws(JSONEncodingError) -> JSONValue {
-        guard value.isFinite else {
-            throw error(Self.name(ofNonFinite: Double(value), type: "Float"), at: component)
-        }
-        // Float's own shortest text, so 0.1 stays 0.1 rather than 0.10000000149011612.
-        if value == 0, value.sign == .minus {
-            return .number(JSONNumber(validatedText: "-0"))
-        }
-        if value == value.rounded(), abs(value) < 1e15 {
-            return .number(JSONNumber(exactly: Int64(value)))
-        }
-        return .number(JSONNumber(validatedText: "\(value)"))
-    }
-
-    /// JSON for the types with a fixed form here, or nil for everything else.
-    ///
-    /// Metatype comparisons are pointer compares, cheap enough to run for
-    /// every generic value before paying for a node.
-    func scalar<T: Encodable>(_ value: T, at component: JSONCodingPathComponent?) throws -> JSONValue? {
-        let type = T.self
-        if type == String.self, let value = value as? String { return .string(value) }
-        if type == Int.self, let value = value as? Int { return .number(JSONNumber(value)) }
-        if type == Bool.self, let value = value as? Bool { return .bool(value) }
-        if type == Double.self, let value = value as? Double { return try number(value, at: component) }
-        if type == Int64.self, let value = value as? Int64 { return .number(JSONNumber(exactly: value)) }
-        if type == UInt64.self, let value = value as? UInt64 { return .number(JSONNumber(exactly: value)) }
-        if type == UInt.self, let value = value as? UInt { return .number(JSONNumber(exactly: value)) }
-        if type == Int32.self, let value = value as? Int32 { return .number(JSONNumber(exactly: value)) }
-        if type == UInt32.self, let value = value as? UInt32 { return .number(JSONNumber(exactly: value)) }
-        if type == Int16.self, let value = value as? Int16 { return .number(JSONNumber(exactly: value)) }
-        if type == UInt16.self, let value = value as? UInt16 { return .number(JSONNumber(exactly: value)) }
-        if type == Int8.self, let value = value as? Int8 { return .number(JSONNumber(exactly: value)) }
-        if type == UInt8.self, let value = value as? UInt8 { return .number(JSONNumber(exactly: value)) }
-        if type == Float.self, let value = value as? Float { return try number(value, at: component) }
-        if type == Date.self, let value = value as? Date {
-            guard let text = JSONDateFormat.string(from: value) else {
-                throw error("Date \(value.timeIntervalSince1970)s since 1970 (outside years 0000-9999)", at: component)
-            }
-            return .string(text)
-        }
-        if type == Data.self, let value = value as? Data { return .string(value.base64EncodedString()) }
-        if type == URL.self, let value = value as? URL { return .string(value.absoluteString) }
-        if type == Decimal.self, let value = value as? Decimal {
-            guard let number = JSONNumber(literal: value.description) else {
-                throw error("Decimal.nan", at: component)
-            }
-            return .number(number)
-        }
-        if type == JSONValue.self, let value = value as? JSONValue { return value }
-        if type == JSONNumber.self, let value = value as? JSONNumber { return .number(value) }
-        return nil
-    }
-
     /// Whether every value of `type` takes a fixed form in `scalar(_:at:)`:
     /// encoding one costs less than finding anything to reuse for it. The
     /// same list as `scalar(_:at:)`'s; a test holds the two together.
@@ -240,7 +181,7 @@ final class JSONEncodingNode: Encoder {
         JSONValue.self, JSONNumber.self,
     ].map { ObjectIdentifier($0 as Any.Type) })
 
-    private static func name(ofNonFinite value: Double, type: String) -> String {
+    static func name(ofNonFinite value: Double, type: String) -> String {
         if value.isNaN { return "\(type).nan" }
         return value < 0 ? "-\(type).infinity" : "\(type).infinity"
     }

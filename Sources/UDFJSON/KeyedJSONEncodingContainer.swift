@@ -1,6 +1,6 @@
 /// Writes an object's members straight into its node.
-struct KeyedJSONEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let node: JSONEncodingNode
+struct KeyedJSONEncodingContainer<Key: CodingKey, Node: JSONEncodingSink>: KeyedEncodingContainerProtocol {
+    let node: Node
 
     var codingPath: [any CodingKey] { node.codingPath }
 
@@ -29,15 +29,14 @@ struct KeyedJSONEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let name = key.stringValue
-        try node.setMember(name, try node.encodeChild(value, at: .key(name)))
+        try node.encodeMember(value, forKey: key.stringValue)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let child = node.makePending(at: .key(key.stringValue), kind: .object)
-        return KeyedEncodingContainer(KeyedJSONEncodingContainer<NestedKey>(node: child))
+        return KeyedEncodingContainer(KeyedJSONEncodingContainer<NestedKey, Node>(node: child))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

@@ -1,6 +1,6 @@
 /// Sets a node's one value.
-struct SingleValueJSONEncodingContainer: SingleValueEncodingContainer {
-    let node: JSONEncodingNode
+struct SingleValueJSONEncodingContainer<Node: JSONEncodingSink>: SingleValueEncodingContainer {
+    let node: Node
 
     var codingPath: [any CodingKey] { node.codingPath }
 
@@ -25,7 +25,6 @@ struct SingleValueJSONEncodingContainer: SingleValueEncodingContainer {
     }
 
     private func set(_ value: JSONValue) {
-        node.kind = .single
-        node.single = value
+        node.setSingle(value)
     }
 }

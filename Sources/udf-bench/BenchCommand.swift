@@ -91,6 +91,7 @@ extension BenchCommand {
         let (bytes, samples) = try sizeAndCount(arguments, usage: "--hash-only BYTES SAMPLES")
         let stages = try EncodeBenchmark.run(state: BenchState.sized(bytes), samples: samples)
         print("""
+            Encodable → text straight \(Format.duration(stages.textEncode)), through a JSONValue \(Format.duration(stages.encodeThenWrite)); \
             canonical bytes \(Format.duration(stages.canonical)); FNV-1a of them \(Format.duration(stages.hash)); \
             tree hash plain \(Format.duration(stages.treeHash)); \
             tree hash + size incremental, one leaf changed \(Format.duration(stages.incrementalTreeHash))

@@ -171,6 +171,12 @@ struct BenchSuite {
                 value: stages.encode * 1e3, unit: "ms"
             ))
             rows.append(BenchRow(
+                "Encodable → canonical text, straight (JSONTextEncoder)", label,
+                figure: "\(Format.duration(stages.textEncode)); through a JSONValue then JSONWriter (anchor) "
+                    + "\(Format.duration(stages.encodeThenWrite)), \(Format.digits(stages.encodeThenWrite / stages.textEncode))×",
+                value: stages.textEncode * 1e3, unit: "ms"
+            ))
+            rows.append(BenchRow(
                 "full canonical bytes", label, figure: Format.duration(stages.canonical),
                 value: stages.canonical * 1e3, unit: "ms"
             ))

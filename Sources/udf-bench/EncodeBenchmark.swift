@@ -5,6 +5,10 @@ enum EncodeBenchmark {
     struct Result {
         let bytes: Int
         let encode: Double
+        /// Encodable to canonical text: the value tree then its writer, and
+        /// `JSONTextEncoder` straight, side by side.
+        let encodeThenWrite: Double
+        let textEncode: Double
         let canonical: Double
         let hash: Double
         /// The tree hash of the whole state, every part hashed.
@@ -17,6 +21,8 @@ enum EncodeBenchmark {
         let value = try JSONValueEncoder().encode(state)
         let bytes = value.canonicalBytes
         var encode = Samples()
+        var encodeThenWrite = Samples()
+        var textEncode = Samples()
         var canonical = Samples()
         var hash = Samples()
         var tree = Samples()
@@ -26,6 +32,14 @@ enum EncodeBenchmark {
         var changed = value
         for sample in 0..<samples {
             encode.add(seconds: try measure { _ = try JSONValueEncoder().encode(state) })
+            encodeThenWrite.add(seconds: try measure {
+                var text: [UInt8] = []
+                JSONWriter.appendCanonical(try JSONValueEncoder().encode(state), to: &text)
+            })
+            textEncode.add(seconds: try measure {
+                var text: [UInt8] = []
+                try JSONTextEncoder(style: .canonical).append(state, to: &text)
+            })
             canonical.add(seconds: measure { _ = value.canonicalBytes })
             hash.add(seconds: measure { _ = StateHash.of(bytes) })
             tree.add(seconds: measure { _ = StateTreeHash.value(of: value) })
@@ -33,7 +47,8 @@ enum EncodeBenchmark {
             incremental.add(seconds: measure { _ = hasher.measure(changed) })
         }
         return Result(
-            bytes: bytes.count, encode: encode.median, canonical: canonical.median, hash: hash.median,
+            bytes: bytes.count, encode: encode.median, encodeThenWrite: encodeThenWrite.median, textEncode: textEncode.median,
+            canonical: canonical.median, hash: hash.median,
             treeHash: tree.median, incrementalTreeHash: incremental.median
         )
     }

@@ -31,6 +31,8 @@ enum LongQueryBenchmark {
             // Every step a row, in a table whose widths wait for the last one:
             // memory must stay a small multiple of the rows' bytes.
             Query(name: "log (text, every step)", arguments: ["log", path], target: nil, readsIndex: false),
+            // The same steps as `--json`, each a model written as text (`JSONTextEncoder`).
+            Query(name: "log --json (every step)", arguments: ["log", path, "--json"], target: nil, readsIndex: false),
         ]
     }
 

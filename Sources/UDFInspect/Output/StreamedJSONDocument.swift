@@ -58,9 +58,7 @@ struct StreamedJSONDocument {
     /// An element's text, indented for its place in the array. It can be
     /// made on any thread, such as the one that found the element.
     static func element(_ model: some Encodable) throws(InspectError) -> String {
-        var text: [UInt8] = []
-        JSONWriter.appendPretty(try Console.jsonValue(model), indent: indent, level: 2, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        String(decoding: try Console.jsonText(model, style: .pretty(indent: indent, level: 2)), as: UTF8.self)
     }
 
     /// Runs `read`, which appends the elements, then closes the document.

@@ -101,7 +101,7 @@ import UDFSQLite
     @Test func aMalformedStepAndPath() async {
         let step = await InspectorHarness.run(["show", Fixtures.demo, "x1"])
         #expect(step.status == 64)
-        #expect(step.stderr.hasPrefix("Error: 'x1' is not a step: use a number such as 40, or TIMELINE@STEP such as fix@40\n"))
+        #expect(step.stderr.hasPrefix("Error: 'x1' is not a step: use a number such as 40, last or last~2, or TIMELINE@STEP such as fix@40\n"))
         let path = await InspectorHarness.run(["show", Fixtures.demo, "3", "--path", ".todos["])
         #expect(path.status == 64)
         #expect(path.stderr.hasPrefix("Error: invalid path '.todos[': "))

@@ -100,7 +100,7 @@ import UDFDiff
         let status = StepperLineMode(session: session, console: console).run { lines.popFirst() }
         #expect(status == .usage)
         #expect(console.stderr == """
-            Error: 'jump' needs a step, as in 'jump 40' or 'jump fix@40'
+            Error: 'jump' needs a step, as in 'jump 40', 'jump last~2' or 'jump fix@40'
             Error: 'next' takes no argument, got '3'
             Error: invalid path '.todos[': expected an index, '*', a quoted key or 'id=' after '[' at column 8
             Error: invalid predicate '.a ==': expected a JSON value at column 6

@@ -41,7 +41,7 @@ import Testing
         _ = state.action(for: .character(":"))
         _ = state.action(for: .character("x"))
         #expect(state.action(for: .enter) == nil)
-        #expect(state.message == "':' needs a step such as 40 or fix@40, not 'x'")
+        #expect(state.message == "':' needs a step such as 40, last~2 or fix@40, not 'x'")
 
         _ = state.action(for: .character("s"))
         for character in ".todos" { _ = state.action(for: .character(character)) }

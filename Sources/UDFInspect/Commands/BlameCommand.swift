@@ -4,7 +4,7 @@ import UDFLog
 
 /// `udf-inspect blame FILE PATH`: every step that changed the value at a path.
 struct BlameCommand: InspectCommand {
-    static let at = OptionKey<Int?>.int("--at", value: "step", help: "Consider steps up to this one.", defaultDescription: "the last step")
+    static let at = OptionKey<StepPosition?>.position("--at", help: "Consider steps up to this one, such as 40 or last~10.", defaultDescription: "the last step")
     static let jobs = OptionKey<Int?>.int(
         "--jobs", value: "n", help: "How many threads read a long timeline at once; the answer is the same with any number.",
         defaultDescription: "the number of cores"
@@ -32,7 +32,7 @@ struct BlameCommand: InspectCommand {
 
     let recording: RecordingArguments
     let statePath: JSONPath
-    let at: Int?
+    let at: StepPosition?
     let jobs: Int
     let json: Bool
 
@@ -45,7 +45,6 @@ struct BlameCommand: InspectCommand {
             throw arguments.usageError("invalid path '\(text)': \(error)")
         }
         at = try arguments.value(Self.at)
-        if let at, at < 0 { throw arguments.usageError("'--at' must not be negative") }
         jobs = try arguments.jobs(Self.jobs)
         json = try arguments.value(CommonOptions.json)
     }
@@ -54,7 +53,7 @@ struct BlameCommand: InspectCommand {
         let selection = try recording.open()
         try selection.requireStates(for: "blame")
         let timeline = selection.timeline
-        let last = at ?? timeline.lastStep
+        let last = try at.map { position throws(InspectError) in try position.step(on: timeline) } ?? timeline.lastStep
         if at != nil { _ = try selection.summary(last, on: timeline) }
         var blame = PathBlame(path: statePath)
         blame.stretched.workers = jobs

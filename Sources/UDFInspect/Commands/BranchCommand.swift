@@ -5,7 +5,7 @@ import UDFLog
 /// step; with `--delete NAME` or `--rename OLD --name NEW`, git's `branch -d`
 /// and `branch -m`.
 struct BranchCommand: InspectCommand {
-    static let at = OptionKey<StepReference?>.step("--at", help: "The fork step, such as 40 or fix@40; the branch shares steps 0…STEP.")
+    static let at = OptionKey<StepReference?>.step("--at", help: "The fork step, such as 40, last or fix@40; the branch shares steps 0…STEP.")
     static let name = OptionKey<String?>.text("--name", value: "name", help: "The new timeline's name; with --rename, the new name.")
     static let delete = OptionKey<String?>.text("-d", "--delete", value: "name", help: "Delete this branch and the steps it stores.")
     static let rename = OptionKey<String?>.text("-m", "--rename", value: "name", help: "Rename this branch to --name.")
@@ -99,22 +99,29 @@ struct BranchCommand: InspectCommand {
     }
 
     private func create(at: StepReference, name: String, _ context: CommandContext) throws(InspectError) -> ExitCode {
-        let branch: TimelineInfo
-        let parent: String
+        let chosen: SessionInfo
+        let parentTimeline: TimelineInfo
         do {
             // The reader's checks come first, so a non-recording is refused before anything opens it for writing.
             let recording = try Recording(path: path)
-            let chosen = try recording.session(session)
-            parent = try recording.timeline(timeline, in: chosen).name
-            branch = try RecordingBranches.create(path: path, session: chosen.id, parent: parent, at: at.step, name: name)
+            chosen = try recording.session(session)
+            parentTimeline = try recording.timeline(timeline, in: chosen)
+        } catch {
+            throw InspectError(error)
+        }
+        let parent = parentTimeline.name
+        let fork = try at.position.step(on: parentTimeline)
+        let branch: TimelineInfo
+        do {
+            branch = try RecordingBranches.create(path: path, session: chosen.id, parent: parent, at: fork, name: name)
         } catch {
             throw InspectError(error)
         }
         if json {
             try printJSON(branch, parent: parent, context)
         } else {
-            context.console.out("Created timeline '\(branch.shownName)' in session \(branch.sessionID): forked from \(HiddenScalars.escaped(parent)) at step \(at.step), sharing steps 0…\(at.step).")
-            context.console.out(context.colour.dim("A host resumed into '\(branch.shownName)' records from step \(at.step + 1) on."))
+            context.console.out("Created timeline '\(branch.shownName)' in session \(branch.sessionID): forked from \(HiddenScalars.escaped(parent)) at step \(fork), sharing steps 0…\(fork).")
+            context.console.out(context.colour.dim("A host resumed into '\(branch.shownName)' records from step \(fork + 1) on."))
         }
         return .success
     }

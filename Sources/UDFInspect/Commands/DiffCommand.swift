@@ -17,7 +17,7 @@ struct DiffCommand: InspectCommand {
             """,
         arguments: [
             CommonOptions.file,
-            ArgumentSpec(name: "a", help: "A step, such as 40 or fix@40."),
+            ArgumentSpec(name: "a", help: "A step, such as 40, last, last~2 or fix@40."),
             ArgumentSpec(name: "b", help: "A second step; without it, A is compared with the step before it.", isOptional: true),
         ],
         options: [
@@ -39,7 +39,7 @@ struct DiffCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
-        a = try arguments.stepReference("a") ?? StepReference(timeline: nil, step: 0)
+        a = try arguments.stepReference("a") ?? StepReference(timeline: nil, position: 0)
         b = try arguments.stepReference("b")
         format = try arguments.value(Self.format) ?? "tree"
         statePath = try arguments.value(Self.path)
@@ -49,19 +49,19 @@ struct DiffCommand: InspectCommand {
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
         try selection.requireStates(for: "diff")
-        let first = try selection.timeline(for: a)
+        let first = try selection.resolve(a)
         let from: (TimelineInfo, Int)
         let to: (TimelineInfo, Int)
         if let b {
-            from = (first, a.step)
-            to = (try selection.timeline(for: b), b.step)
+            from = first
+            to = try selection.resolve(b)
         } else {
-            guard a.step <= first.lastStep else { throw InspectError.badArgument(first.missingStepMessage(a.step)) }
-            guard a.step > 0 else {
+            guard first.step <= first.timeline.lastStep else { throw InspectError.badArgument(first.timeline.missingStepMessage(first.step)) }
+            guard first.step > 0 else {
                 throw InspectError.badArgument("step 0 is the initial state and has no step before it; give two steps, such as 'diff FILE 0 5'")
             }
-            from = (first, a.step - 1)
-            to = (first, a.step)
+            from = (first.timeline, first.step - 1)
+            to = first
         }
         let diff = try StepDiff(selection, from: from, to: to, path: statePath)
         if json {

@@ -10,8 +10,8 @@ struct ExportCommand: InspectCommand {
 
     static let format = OptionKey<String?>.choice("--format", value: "format", allowed: formats, help: "The output format: udf, json, redux, html or ndjson.").required()
     static let output = OptionKey<String?>.text("-o", "--output", value: "out", help: "The file to write; an existing file is replaced. - is stdout, except for udf.").required()
-    static let from = OptionKey<Int?>.int("--from", value: "step", help: "The first step to export.", defaultDescription: "0")
-    static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step to export.", defaultDescription: "the last step")
+    static let from = OptionKey<StepPosition?>.position("--from", help: "The first step to export, such as 40 or last~99.", defaultDescription: "0")
+    static let to = OptionKey<StepPosition?>.position("--to", help: "The last step to export.", defaultDescription: "the last step")
     static let redact = OptionKey<[String]>.repeating("--redact", value: "key-or-path", help: "Also redact this key, or the value at this path such as .profile.ssn.")
     static let patches = OptionKey<Bool>.flag("--patches", help: "With --format json or ndjson, store the first state and then one patch per step.")
 
@@ -41,8 +41,7 @@ struct ExportCommand: InspectCommand {
     let recording: RecordingArguments
     let format: String
     let output: String
-    let from: Int?
-    let to: Int?
+    let bounds: StepBounds
     let redactor: Redactor
     let patches: Bool
     let inputs: RecordingInputs
@@ -76,17 +75,7 @@ struct ExportCommand: InspectCommand {
         if output == "-", format == "udf" {
             throw arguments.usageError("--format udf writes a recording file; '-o -' is for the text formats")
         }
-        from = try arguments.value(Self.from)
-        to = try arguments.value(Self.to)
-        if let from, let to, from > to {
-            throw arguments.usageError("--from \(from) is after --to \(to)")
-        }
-        if let from, from < 0 {
-            throw arguments.usageError("--from must be a step number, 0 or more")
-        }
-        if let to, to < 0 {
-            throw arguments.usageError("--to must be a step number, 0 or more")
-        }
+        bounds = try StepBounds(from: arguments.value(Self.from), to: arguments.value(Self.to), arguments)
         patches = try arguments.value(Self.patches)
         if patches, format != "json", format != "ndjson" {
             throw arguments.usageError("--patches only applies to --format json and ndjson")
@@ -100,12 +89,13 @@ struct ExportCommand: InspectCommand {
         let selection = try recording.open()
         try refuseOutput(replacing: [selection.recording.path])
         let last = selection.timeline.lastStep
+        let (from, to) = try bounds.resolved(on: selection.timeline)
         // A range that starts past the end would trap when built.
-        guard (from ?? 0) <= (to ?? last) else {
-            throw InspectError.badArgument(selection.timeline.missingStepMessage(from ?? 0))
+        guard from <= (to ?? last) else {
+            throw InspectError.badArgument(selection.timeline.missingStepMessage(from))
         }
-        let requested = (from ?? 0)...(to ?? last)
-        if format == "html", self.recording.timeline == nil, from == nil, to == nil {
+        let requested = from...(to ?? last)
+        if format == "html", self.recording.timeline == nil, !bounds.isGiven {
             return try runHTML(context, selection: selection, timelines: try allTimelines(selection))
         }
         let range: ShareRange

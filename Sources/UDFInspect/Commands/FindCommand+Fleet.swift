@@ -62,7 +62,8 @@ extension FindCommand {
         }
         var found: [(SessionInfo, TimelineInfo, [StepSummary])] = []
         for (session, timeline) in try FleetRun.sessions(of: recording, timeline: fleetTimeline) {
-            guard from <= timeline.lastStep else {
+            // A timeline too short for the bounds has no match, as one whose steps all fall outside.
+            guard let (from, to) = try? bounds.resolved(on: timeline), from <= timeline.lastStep else {
                 found.append((session, timeline, []))
                 continue
             }

@@ -8,8 +8,8 @@ struct FindCommand: InspectCommand {
     static let first = OptionKey<Bool>.flag("--first", help: "Print only the first matching step (the default).")
     static let all = OptionKey<Bool>.flag("--all", help: "Print every matching step.")
     static let becomes = OptionKey<Bool>.flag("--becomes", help: "Match where the predicate turns true after being false.")
-    static let from = OptionKey<Int?>.int("--from", value: "step", help: "The first step to search.")
-    static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step to search.")
+    static let from = OptionKey<StepPosition?>.position("--from", help: "The first step to search, such as 40 or last~99.")
+    static let to = OptionKey<StepPosition?>.position("--to", help: "The last step to search.")
 
     static let spec = CommandSpec(
         name: "find",
@@ -43,8 +43,7 @@ struct FindCommand: InspectCommand {
     let predicate: Predicate
     let all: Bool
     let becomes: Bool
-    let from: Int
-    let to: Int?
+    let bounds: StepBounds
     /// Which steps count as answers: the same filters as `log`.
     let filter: StepFilter
     let json: Bool
@@ -66,13 +65,7 @@ struct FindCommand: InspectCommand {
         }
         all = try arguments.value(Self.all)
         becomes = try arguments.value(Self.becomes)
-        let from = try arguments.value(Self.from)
-        to = try arguments.value(Self.to)
-        if let from, from < 0 { throw arguments.usageError("'--from' must not be negative") }
-        if let from, let to, to < from {
-            throw arguments.usageError("'--to' (\(to)) must not be before '--from' (\(from))")
-        }
-        self.from = from ?? 0
+        bounds = try StepBounds(from: arguments.value(Self.from), to: arguments.value(Self.to), arguments)
         filter = try StepFilter(arguments)
         json = try arguments.value(CommonOptions.json)
     }
@@ -83,6 +76,7 @@ struct FindCommand: InspectCommand {
         try selection.requireStates(for: "find")
         let recording = selection.recording
         let timeline = selection.timeline
+        let (from, to) = try bounds.resolved(on: timeline)
         // A range that starts past the end would trap when built.
         guard from <= timeline.lastStep else {
             throw InspectError.badArgument(timeline.missingStepMessage(from))

@@ -4,8 +4,8 @@ import UDFLog
 
 /// `udf-inspect log FILE`: the steps of a timeline, filtered.
 struct LogCommand: InspectCommand {
-    static let from = OptionKey<Int?>.int("--from", value: "step", help: "The first step to list.")
-    static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step to list.")
+    static let from = OptionKey<StepPosition?>.position("--from", help: "The first step to list, such as 40 or last~9.")
+    static let to = OptionKey<StepPosition?>.position("--to", help: "The last step to list.")
     static let first = OptionKey<Int?>.int("--first", value: "n", help: "List only the first n matching steps.")
     static let last = OptionKey<Int?>.int("--last", value: "n", help: "List only the last n matching steps.")
     static let noHeader = OptionKey<Bool>.flag("--no-header", help: "Print the steps only: no session line and no column names.")
@@ -38,7 +38,7 @@ struct LogCommand: InspectCommand {
 
     let recording: RecordingArguments
     let filter: StepFilter
-    let range: ClosedRange<Int>?
+    let bounds: StepBounds
     let limit: Int?
     let fromEnd: Bool
     let json: Bool
@@ -50,28 +50,27 @@ struct LogCommand: InspectCommand {
         json = try arguments.value(CommonOptions.json)
         follow = try arguments.value(Self.follow)
         noHeader = try arguments.value(Self.noHeader)
-        let from = try arguments.value(Self.from)
-        let to = try arguments.value(Self.to)
+        bounds = try StepBounds(from: arguments.value(Self.from), to: arguments.value(Self.to), arguments)
         let first = try arguments.value(Self.first)
         let last = try arguments.value(Self.last)
         if first != nil && last != nil {
             throw arguments.usageError("'--first' and '--last' cannot be used together")
         }
-        if let from, from < 0 { throw arguments.usageError("'--from' must not be negative") }
-        if let from, let to, to < from {
-            throw arguments.usageError("'--to' (\(to)) must not be before '--from' (\(from))")
-        }
         if let limit = first ?? last, limit < 1 {
             throw arguments.usageError("'\(first != nil ? "--first" : "--last")' must be at least 1")
         }
         filter = try StepFilter(arguments)
-        range = (from != nil || to != nil) ? (from ?? 0)...(to ?? Int.max) : nil
         limit = first ?? last
         fromEnd = last != nil
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
+        var range: ClosedRange<Int>?
+        if bounds.isGiven {
+            let (from, to) = try bounds.resolved(on: selection.timeline)
+            range = from...(to ?? Int.max)
+        }
         let query = filter.query(for: selection.session, in: context, range: range, limit: limit, fromEnd: fromEnd)
         if follow {
             let showsHeader = !noHeader && context.console.stdoutIsTerminal

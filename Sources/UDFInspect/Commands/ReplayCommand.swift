@@ -5,7 +5,7 @@ import UDFLog
 /// the host's reducer, with edits, into a new branch.
 struct ReplayCommand: InspectCommand {
     static let name = OptionKey<String?>.text("--name", value: "name", help: "The new branch's name.").required()
-    static let from = OptionKey<Int?>.int("--from", value: "step", help: "The fork step: the replay starts from its recorded state.", defaultDescription: "the step before the first edit, or 0")
+    static let from = OptionKey<StepPosition?>.position("--from", help: "The fork step, such as 10 or last~5: the replay starts from its recorded state.", defaultDescription: "the step before the first edit, or 0")
     static let skip = OptionKey<[String]>.repeating("--skip", value: "step", help: "Leave out the action of this recorded step.")
     static let replace = OptionKey<[String]>.repeating("--replace", value: "step=json", help: "Run this action instead of the recorded one at the step.")
     static let insert = OptionKey<[String]>.repeating("--insert", value: "step=json", help: "Run this action before the recorded step (last step + 1 appends).")
@@ -39,7 +39,7 @@ struct ReplayCommand: InspectCommand {
 
     let recording: RecordingArguments
     let name: String
-    let from: Int?
+    let from: StepPosition?
     let edits: ReplayEdits
     let reducer: String?
     let json: Bool
@@ -51,9 +51,6 @@ struct ReplayCommand: InspectCommand {
         }
         self.name = name
         from = try arguments.value(Self.from)
-        if let from, from < 0 {
-            throw arguments.usageError("'--from' must be a step, 0 or greater")
-        }
         reducer = try arguments.value(Self.reducer)
         json = try arguments.value(CommonOptions.json)
         var edits = ReplayEdits()
@@ -91,9 +88,10 @@ struct ReplayCommand: InspectCommand {
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
+        let fork = try from.map { position throws(InspectError) in try position.step(on: selection.timeline) }
         let request = ReplayRequest(
             path: recording.path, session: selection.session.id, timeline: selection.timeline.name, reducer: reducer,
-            mode: .branch(name: name, from: from, edits: edits)
+            mode: .branch(name: name, from: fork, edits: edits)
         )
         let report: ReplayReport
         do {

@@ -10,7 +10,7 @@ struct ShowCommand: InspectCommand {
         name: "show",
         abstract: "Show the action and the state at a step, or part of the state.",
         discussion: "STEP is a number, or TIMELINE@STEP for a step of another timeline. With --path, only the value there is shown (on a terminal, after the step it is from); a path that selects nothing exits with 1.",
-        arguments: [CommonOptions.file, ArgumentSpec(name: "step", help: "The step, such as 40 or fix@40.")],
+        arguments: [CommonOptions.file, ArgumentSpec(name: "step", help: "The step, such as 40, last, last~2 or fix@40.")],
         options: [
             CommonOptions.session.spec,
             CommonOptions.timeline.spec,
@@ -27,7 +27,7 @@ struct ShowCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
-        step = try arguments.stepReference("step") ?? StepReference(timeline: nil, step: 0)
+        step = try arguments.stepReference("step") ?? StepReference(timeline: nil, position: 0)
         statePath = try arguments.value(Self.path)
         json = try arguments.value(CommonOptions.json)
     }
@@ -35,9 +35,9 @@ struct ShowCommand: InspectCommand {
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
         try selection.requireStates(for: "show")
-        let timeline = try selection.timeline(for: step)
-        let summary = try selection.summary(step.step, on: timeline)
-        let state = try selection.state(step.step, on: timeline)
+        let (timeline, stepNumber) = try selection.resolve(step)
+        let summary = try selection.summary(stepNumber, on: timeline)
+        let state = try selection.state(stepNumber, on: timeline)
         let record = StepRecord(summary, on: timeline)
 
         guard let statePath else {
@@ -53,7 +53,7 @@ struct ShowCommand: InspectCommand {
         }
         let matches = statePath.select(in: state)
         guard !matches.isEmpty else {
-            throw InspectError.notFound("the path \(statePath) selects nothing at step \(step.step) of '\(timeline.name)'")
+            throw InspectError.notFound("the path \(statePath) selects nothing at step \(stepNumber) of '\(timeline.name)'")
         }
         let isSingle = !statePath.components.contains(.wildcard)
         if json {

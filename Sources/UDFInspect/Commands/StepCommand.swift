@@ -9,7 +9,7 @@ import Darwin
 /// `udf-inspect step FILE`: step through a timeline, full screen on a
 /// terminal, or through commands read as lines.
 struct StepCommand: InspectCommand {
-    static let at = OptionKey<Int?>.int("--at", value: "step", help: "The step to start at.", defaultDescription: "0")
+    static let at = OptionKey<StepPosition?>.position("--at", help: "The step to start at, such as 40 or last.", defaultDescription: "0")
 
     static let spec = CommandSpec(
         name: "step",
@@ -42,17 +42,18 @@ struct StepCommand: InspectCommand {
     )
 
     let recording: RecordingArguments
-    let start: Int
+    let start: StepPosition
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
         start = try arguments.value(Self.at) ?? 0
-        if start < 0 { throw arguments.usageError("'--at' must not be negative") }
     }
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
         try selection.requireStates(for: "step")
+        // A number past the end waits for the host; a count back names a step already recorded.
+        let start = try self.start.step(on: selection.timeline)
         let found = try LiveStepWait.timeline(holding: start, in: selection) {
             context.console.err("Waiting for the host to record step \(start) of timeline '\(selection.timeline.name)' (session \(selection.session.id)); Ctrl-C stops.")
         }

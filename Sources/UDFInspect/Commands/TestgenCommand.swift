@@ -11,8 +11,8 @@ struct TestgenCommand: InspectCommand {
     static let state = OptionKey<String?>.text("--state", value: "type", help: "The app's state type, such as AppState.").required()
     static let action = OptionKey<String?>.text("--action", value: "type", help: "The app's action type, such as AppAction.").required()
     static let reducer = OptionKey<String?>.text("--reducer", value: "name", help: "The reducer the test runs, such as fixedAppReducer.").required()
-    static let from = OptionKey<Int?>.int("--from", value: "step", help: "The step whose recorded state the test starts from.", defaultDescription: "0")
-    static let to = OptionKey<Int?>.int("--to", value: "step", help: "The last step the test runs.", defaultDescription: "the last step")
+    static let from = OptionKey<StepPosition?>.position("--from", help: "The step whose recorded state the test starts from, such as 40 or last~20.", defaultDescription: "0")
+    static let to = OptionKey<StepPosition?>.position("--to", help: "The last step the test runs.", defaultDescription: "the last step")
     static let name = OptionKey<String?>.text("--name", value: "type", help: "The test suite's type name.", defaultDescription: "the timeline's name, then TimelineTests")
     static let effects = OptionKey<String?>.choice("--effects", value: "mode", allowed: ["run", "skip"], help: "run: effects run and what they sent is received; skip: no effect runs, every recorded action is replayed.", defaultDescription: "run")
     static let redact = OptionKey<[String]>.repeating("--redact", value: "key-or-path", help: "Also redact this key, or the value at this path such as .profile.ssn.")
@@ -47,8 +47,8 @@ struct TestgenCommand: InspectCommand {
     let recording: RecordingArguments
     let output: String
     let host: TestgenHost
-    let from: Int?
-    let to: Int?
+    let from: StepPosition?
+    let to: StepPosition?
     let name: String?
     let effectsRun: Bool
     let redactions: [String]
@@ -82,11 +82,6 @@ struct TestgenCommand: InspectCommand {
         name = try arguments.value(Self.name)
         from = try arguments.value(Self.from)
         to = try arguments.value(Self.to)
-        for (option, value) in [("--from", from), ("--to", to)] {
-            if let value, value < 0 {
-                throw arguments.usageError("\(option) must be a step number, 0 or more")
-            }
-        }
         effectsRun = try arguments.value(Self.effects) != "skip"
         redactions = try arguments.value(Self.redact)
         let (keys, paths) = try RedactionArguments.parse(redactions, arguments)
@@ -101,8 +96,8 @@ struct TestgenCommand: InspectCommand {
         if from == nil, to == nil, last < 1 {
             throw InspectError.notFound("timeline '\(timeline.name)' has no action to test: it holds \(last < 0 ? "no steps" : "only step 0")")
         }
-        let first = from ?? 0
-        let end = to ?? last
+        let first = try from.map { position throws(InspectError) in try position.step(on: timeline) } ?? 0
+        let end = try to.map { position throws(InspectError) in try position.step(on: timeline) } ?? last
         for step in [first, end] where step > last {
             throw InspectError.badArgument(timeline.missingStepMessage(step))
         }
@@ -115,7 +110,7 @@ struct TestgenCommand: InspectCommand {
             suite: name ?? SwiftName.suite(forTimeline: timeline.name),
             effectsRun: effectsRun,
             source: "\(Self.fileName(recording.path)): session \(selection.session.id) (\(selection.session.app)), timeline \(timeline.name)",
-            command: regenerateCommand()
+            command: regenerateCommand(from: from.map { _ in first }, to: to.map { _ in end })
         )
         let text = writer.render(steps)
         try ExportCommand.write(text, to: output)
@@ -128,8 +123,10 @@ struct TestgenCommand: InspectCommand {
         return .success
     }
 
-    /// The command line that writes the same file again, with file names only, so it does not depend on where the files sat.
-    private func regenerateCommand() -> String {
+    /// The command line that writes the same file again, with file names
+    /// only, so it does not depend on where the files sat, and the steps by
+    /// number, so it does not depend on how they were named.
+    private func regenerateCommand(from: Int?, to: Int?) -> String {
         var words = ["udf-inspect", "testgen", Self.fileName(recording.path)]
         if let session = recording.session { words += ["--session", "\(session)"] }
         if let timeline = recording.timeline { words += ["--timeline", timeline] }

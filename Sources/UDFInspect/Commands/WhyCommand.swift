@@ -9,7 +9,7 @@ struct WhyCommand: InspectCommand {
         discussion: """
             Lists the action at STEP, the action whose effect sent it, that action's cause, and so on back to a user or system action. For each link it also lists the other actions the same effects sent, and at the end what the effects of STEP itself sent.
             """,
-        arguments: [CommonOptions.file, ArgumentSpec(name: "step", help: "The step, such as 7 or fix@7.")],
+        arguments: [CommonOptions.file, ArgumentSpec(name: "step", help: "The step, such as 7, last or fix@7.")],
         options: [CommonOptions.session.spec, CommonOptions.timeline.spec, CommonOptions.json.spec, StepFilter.Options.localTime.spec],
         examples: ["udf-inspect why todo.udf 7", "udf-inspect why todo.udf 7 --json"]
     )
@@ -21,7 +21,7 @@ struct WhyCommand: InspectCommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         recording = try RecordingArguments(arguments)
-        step = try arguments.stepReference("step") ?? StepReference(timeline: nil, step: 0)
+        step = try arguments.stepReference("step") ?? StepReference(timeline: nil, position: 0)
         json = try arguments.value(CommonOptions.json)
         localTime = try arguments.value(StepFilter.Options.localTime)
     }
@@ -29,13 +29,13 @@ struct WhyCommand: InspectCommand {
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
         try selection.requireStates(for: "why")
-        let timeline = try selection.timeline(for: step)
-        let chain = try CausalChain(step: step.step, in: selection.recording, on: timeline)
+        let (timeline, stepNumber) = try selection.resolve(step)
+        let chain = try CausalChain(step: stepNumber, in: selection.recording, on: timeline)
         if json {
             try context.console.json(WhyOutput(
                 session: selection.session.id,
                 timeline: timeline.name,
-                step: step.step,
+                step: stepNumber,
                 chain: chain.links.map { StepRecord($0.summary, on: timeline) },
                 alsoSent: chain.links.compactMap { link in
                     link.summary.cause.map { WhyOutput.Siblings(cause: $0, steps: link.siblings.map { StepRecord($0, on: timeline) }) }
@@ -48,7 +48,7 @@ struct WhyCommand: InspectCommand {
         let colour = context.colour
         let zone = localTime ? StepFilter.localZone(context) : nil
         guard let root = chain.links.last else { return .success }
-        console.out(colour.dim("why step \(step.step) · \(timeline.shownName)"))
+        console.out(colour.dim("why step \(stepNumber) · \(timeline.shownName)"))
         for line in StepTable.rows(chain.links.map(\.summary), on: timeline, colour: colour, timeZone: zone) {
             console.out(line)
         }
@@ -67,9 +67,9 @@ struct WhyCommand: InspectCommand {
             }
         }
         if chain.sent.isEmpty {
-            console.out("The effects of step \(step.step) sent nothing.")
+            console.out("The effects of step \(stepNumber) sent nothing.")
         } else {
-            console.out("The effects of step \(step.step) sent:")
+            console.out("The effects of step \(stepNumber) sent:")
             for line in StepTable.rows(chain.sent, on: timeline, colour: colour, timeZone: zone) { console.out("  " + line) }
         }
         return .success

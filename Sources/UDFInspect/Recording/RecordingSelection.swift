@@ -70,6 +70,12 @@ struct RecordingSelection {
         }
     }
 
+    /// The timeline a step reference names, and the step's number on it.
+    func resolve(_ reference: StepReference) throws(InspectError) -> (timeline: TimelineInfo, step: Int) {
+        let timeline = try timeline(for: reference)
+        return (timeline, try reference.position.step(on: timeline))
+    }
+
     func summary(_ step: Int, on timeline: TimelineInfo) throws(InspectError) -> StepSummary {
         do {
             return try recording.step(step, on: timeline)

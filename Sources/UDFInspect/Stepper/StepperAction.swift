@@ -4,9 +4,9 @@ enum StepperAction: Equatable, Sendable {
     case previous
     case first
     case last
-    case jump(Int)
+    case jump(StepPosition)
     /// Switches to another timeline of the session, at a step.
-    case jumpTimeline(String, Int)
+    case jumpTimeline(String, StepPosition)
     /// Jumps to the step whose effect sent the current step's action.
     case cause
     /// Searches the text shown for the next line holding the text, backward when

@@ -13,7 +13,7 @@ enum StepperHelp {
         "commands",
         "  next, n          the next step",
         "  prev, p          the previous step",
-        "  jump N, :N       step N; TIMELINE@N, such as fix@4, for another timeline",
+        "  jump N, :N       step N, or last~N (N before the last); TIMELINE@N, such as fix@4, for another timeline",
         "  cause, c         the step whose effect sent this step's action",
         "  first, last      the first or the last step",
         "  diff             show the diff from the previous step (the default)",

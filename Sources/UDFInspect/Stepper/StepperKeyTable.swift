@@ -8,7 +8,7 @@ enum StepperKeyTable {
         .init(.previousMatch, [.character("N")], "N", "after a text search: the previous match"),
         .init(.first, [.character("g"), .home], "g  Home", "first step", hint: "g/G ends", rank: 8),
         .init(.last, [.character("G"), .end], "G  End", "last step"),
-        .init(.jump, [.character(":")], ": STEP Enter", "jump to a step: 40, or TIMELINE@STEP such as fix@40 for another timeline", hint: ": jump", rank: 4),
+        .init(.jump, [.character(":")], ": STEP Enter", "jump to a step: 40, last~2, or TIMELINE@STEP such as fix@40 for another timeline", hint: ": jump", rank: 4),
         .init(.cause, [.character("c")], "c", "jump to the cause: the step whose effect sent this step's action", hint: "c cause", rank: 6),
         .init(.toggleDiff, [.character("d")], "d", "toggle the diff from the previous step and the whole state", hint: "d diff/state", rank: 5),
         .init(.statePath, [.character("s")], "s PATH Enter", "the state at a path, such as .todos[id=3]; empty for the whole state", hint: "s path", rank: 9),

@@ -37,12 +37,12 @@ enum StepperLineCommand {
             return .branch(rest)
         case "jump", ":":
             guard let reference = StepReference(rest) else {
-                throw StepperLineError("'jump' needs a step, as in 'jump 40' or 'jump fix@40'")
+                throw StepperLineError("'jump' needs a step, as in 'jump 40', 'jump last~2' or 'jump fix@40'")
             }
             if let timeline = reference.timeline {
-                return .jumpTimeline(timeline, reference.step)
+                return .jumpTimeline(timeline, reference.position)
             }
-            return .jump(reference.step)
+            return .jump(reference.position)
         case "state", "s":
             return .showState(path: rest.isEmpty ? nil : rest)
         case "find", "/":

@@ -78,14 +78,14 @@ final class StepperSession {
             try move(to: 0)
         case .last:
             try move(to: state.lastStep)
-        case .jump(let step):
-            guard (0...state.lastStep).contains(step) else {
-                state.message = "Error: no step \(step): steps are 0…\(state.lastStep)"
+        case .jump(let position):
+            guard let step = position.step(lastStep: state.lastStep), (0...state.lastStep).contains(step) else {
+                state.message = "Error: no step \(position): steps are 0…\(state.lastStep)"
                 return
             }
             try move(to: step)
-        case .jumpTimeline(let name, let step):
-            try switchTimeline(to: name, step: step)
+        case .jumpTimeline(let name, let position):
+            try switchTimeline(to: name, at: position)
         case .cause:
             guard let cause = page.summary.cause else {
                 state.message = "step \(state.step) has no cause: a user or system action sent it"
@@ -146,10 +146,10 @@ final class StepperSession {
     }
 
     /// Opens timeline `name` of the same session at `step`.
-    private func switchTimeline(to name: String, step: Int) throws(InspectError) {
+    private func switchTimeline(to name: String, at position: StepPosition) throws(InspectError) {
         let other = name == document.timeline.name ? document : try document.other(timeline: name)
-        guard (0...other.lastStep).contains(step) else {
-            state.message = "Error: no step \(step): timeline '\(name)' has steps 0…\(other.lastStep)"
+        guard let step = position.step(lastStep: other.lastStep), (0...other.lastStep).contains(step) else {
+            state.message = "Error: no step \(position): timeline '\(name)' has steps 0…\(other.lastStep)"
             return
         }
         let previous = (document, state)

@@ -108,14 +108,14 @@ extension StepperState {
             switch typing.kind {
             case .jump:
                 guard let reference = StepReference(text) else {
-                    message = "':' needs a step such as 40 or fix@40, not '\(text)'"
+                    message = "':' needs a step such as 40, last~2 or fix@40, not '\(text)'"
                     return nil
                 }
                 endSearches()
                 if let timeline = reference.timeline {
-                    return .jumpTimeline(timeline, reference.step)
+                    return .jumpTimeline(timeline, reference.position)
                 }
-                return .jump(reference.step)
+                return .jump(reference.position)
             case .path:
                 return .showState(path: text.isEmpty ? nil : text)
             case .find:

@@ -23,6 +23,9 @@ import Testing
         #expect(StepPosition.beforeLast(3).step(lastStep: 13) == 10)
         #expect(StepPosition.beforeLast(13).step(lastStep: 13) == 0)
         #expect(StepPosition.beforeLast(14).step(lastStep: 13) == nil)
+        #expect(StepPosition.beforeLast(14).start(lastStep: 13) == 0)
+        #expect(StepPosition.beforeLast(3).start(lastStep: 13) == 10)
+        #expect(StepPosition.number(20).start(lastStep: 13) == 20)
     }
 
     /// Each pair of command lines must print the same, byte for byte.

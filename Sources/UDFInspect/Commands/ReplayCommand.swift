@@ -88,7 +88,7 @@ struct ReplayCommand: InspectCommand {
 
     func run(_ context: CommandContext) throws(InspectError) -> ExitCode {
         let selection = try recording.open()
-        let fork = try from.map { position throws(InspectError) in try position.step(on: selection.timeline) }
+        let fork = from?.start(lastStep: selection.timeline.lastStep)
         let request = ReplayRequest(
             path: recording.path, session: selection.session.id, timeline: selection.timeline.name, reducer: reducer,
             mode: .branch(name: name, from: fork, edits: edits)

@@ -96,7 +96,7 @@ struct TestgenCommand: InspectCommand {
         if from == nil, to == nil, last < 1 {
             throw InspectError.notFound("timeline '\(timeline.name)' has no action to test: it holds \(last < 0 ? "no steps" : "only step 0")")
         }
-        let first = try from.map { position throws(InspectError) in try position.step(on: timeline) } ?? 0
+        let first = from?.start(lastStep: last) ?? 0
         let end = try to.map { position throws(InspectError) in try position.step(on: timeline) } ?? last
         for step in [first, end] where step > last {
             throw InspectError.badArgument(timeline.missingStepMessage(step))

@@ -28,7 +28,7 @@ struct StepBounds: Equatable {
     /// - Throws: `InspectError.badArgument` when `--to` counts back past step
     ///   0, or falls before `--from`.
     func resolved(on timeline: TimelineInfo) throws(InspectError) -> (from: Int, to: Int?) {
-        let first = from.map { $0.step(lastStep: timeline.lastStep) ?? 0 } ?? 0
+        let first = from?.start(lastStep: timeline.lastStep) ?? 0
         let last = try to.map { position throws(InspectError) in try position.step(on: timeline) }
         if let last, last < first {
             throw InspectError.badArgument(

@@ -42,6 +42,12 @@ enum StepPosition: Equatable, Sendable, ExpressibleByIntegerLiteral, CustomStrin
         }
     }
 
+    /// The step's number as where a range starts (`--from`): a count back
+    /// past step 0 starts at 0, as `log --last 50` lists a shorter log whole.
+    func start(lastStep: Int) -> Int {
+        step(lastStep: lastStep) ?? 0
+    }
+
     /// The step's number on `timeline`, or the one line saying it has none such.
     func step(on timeline: TimelineInfo) throws(InspectError) -> Int {
         guard let step = step(lastStep: timeline.lastStep) else {

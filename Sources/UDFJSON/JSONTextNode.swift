@@ -245,6 +245,8 @@ final class JSONTextNode: JSONEncodingSink {
             try child.finish()
         } catch {
             buffer.bytes.removeSubrange(cut...)
+            // The tree drops a failed child: a container of it kept and written later must not write here.
+            child.finished = true
             throw error
         }
     }

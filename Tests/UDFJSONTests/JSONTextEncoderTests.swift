@@ -184,6 +184,9 @@ indirect enum EncodingScript: Encodable {
     case sequence([EncodingScript])
     /// Keeps its container and writes to it after its value has ended.
     case late(Box)
+    /// As `late`, then fails (NaN), so a `try?` around it leaves a failed
+    /// value whose container a later `late` writes to.
+    case lateFailing(Box)
 
     final class Box: @unchecked Sendable {
         var keyed: KeyedEncodingContainer<ScriptKey>?
@@ -215,12 +218,17 @@ indirect enum EncodingScript: Encodable {
         case .sequence(let scripts):
             for script in scripts { try script.encode(to: encoder) }
         case .late(let box):
+            var container = encoder.container(keyedBy: ScriptKey.self)
+            try container.encode(0, forKey: ScriptKey(stringValue: "now"))
             if var kept = box.keyed {
                 try kept.encode(1, forKey: ScriptKey(stringValue: "late"))
             }
+            box.keyed = container
+        case .lateFailing(let box):
             var container = encoder.container(keyedBy: ScriptKey.self)
             try container.encode(0, forKey: ScriptKey(stringValue: "now"))
             box.keyed = container
+            try container.encode(Double.nan, forKey: ScriptKey(stringValue: "nan"))
         }
     }
 
@@ -361,6 +369,10 @@ struct ScriptMaker {
         case 4:
             // The second writes to the first's container after its value ended.
             let box = EncodingScript.Box()
+            if int(0...1) == 0 {
+                // The failed value's container, written after the failure was swallowed.
+                return .keyed([.swallowed(key(), .lateFailing(box)), .child(key(), .late(box))])
+            }
             return .keyed([.child(key(), .late(box)), .child(key(), .late(box))])
         case 5...12: return .unkeyed(calls(depth: depth))
         default: return .keyed(calls(depth: depth))

@@ -6,7 +6,7 @@ import Foundation
 /// Errors are thrown as `DecodingError`s carrying a `JSONDecodingError` as
 /// their underlying error, so `Codable` code that catches `DecodingError`
 /// (say, to default a missing key) behaves as it does with Foundation.
-final class JSONDecodingNode: Decoder {
+final class JSONDecodingNode: Decoder, JSONCodingNode {
     let value: JSONValue
     let parent: JSONDecodingNode?
     let component: JSONCodingPathComponent?
@@ -17,21 +17,6 @@ final class JSONDecodingNode: Decoder {
         self.component = component
     }
 
-    var codingPath: [any CodingKey] {
-        path.map(JSONCodingKey.init)
-    }
-
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    var path: [JSONCodingPathComponent] {
-        var components: [JSONCodingPathComponent] = []
-        var node: JSONDecodingNode? = self
-        while let current = node, let component = current.component {
-            components.append(component)
-            node = current.parent
-        }
-        return components.reversed()
-    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {

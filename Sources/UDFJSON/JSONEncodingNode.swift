@@ -34,7 +34,6 @@ final class JSONEncodingNode: JSONEncodingSink {
         self.hints = hints ?? parent?.hints
     }
 
-    var parentSink: JSONEncodingNode? { parent }
     var elementCount: Int { elements.count }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

@@ -10,9 +10,7 @@ enum JSONEncodingKind {
 /// (`JSONTextNode`, behind `JSONTextEncoder`). The containers are shared:
 /// each turns a primitive into its `JSONValue` and hands it over; the node
 /// stores it or writes it.
-protocol JSONEncodingSink: Encoder, AnyObject {
-    var parentSink: Self? { get }
-    var component: JSONCodingPathComponent? { get }
+protocol JSONEncodingSink: Encoder, JSONCodingNode {
     /// The array's elements so far, placeholders for nested containers included.
     var elementCount: Int { get }
 
@@ -30,22 +28,6 @@ protocol JSONEncodingSink: Encoder, AnyObject {
 }
 
 extension JSONEncodingSink {
-    var codingPath: [any CodingKey] {
-        path.map(JSONCodingKey.init)
-    }
-
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    var path: [JSONCodingPathComponent] {
-        var components: [JSONCodingPathComponent] = []
-        var node: Self? = self
-        while let current = node, let component = current.component {
-            components.append(component)
-            node = current.parentSink
-        }
-        return components.reversed()
-    }
-
     func error(_ name: String, at component: JSONCodingPathComponent?) -> JSONEncodingError {
         var components = path
         if let component {

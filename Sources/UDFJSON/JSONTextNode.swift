@@ -66,7 +66,6 @@ final class JSONTextNode: JSONEncodingSink {
         start = buffer.bytes.count
     }
 
-    var parentSink: JSONTextNode? { parent }
     var elementCount: Int { segments.count }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

@@ -179,9 +179,4 @@ final class JSONEncodingNode: JSONEncodingSink {
         Int16.self, UInt16.self, Int8.self, UInt8.self, Float.self, Date.self, Data.self, URL.self, Decimal.self,
         JSONValue.self, JSONNumber.self,
     ].map { ObjectIdentifier($0 as Any.Type) })
-
-    static func name(ofNonFinite value: Double, type: String) -> String {
-        if value.isNaN { return "\(type).nan" }
-        return value < 0 ? "-\(type).infinity" : "\(type).infinity"
-    }
 }

@@ -38,14 +38,14 @@ extension JSONEncodingSink {
 
     func number(_ value: Double, at component: JSONCodingPathComponent?) throws(JSONEncodingError) -> JSONValue {
         guard value.isFinite else {
-            throw error(JSONEncodingNode.name(ofNonFinite: value, type: "Double"), at: component)
+            throw error(Self.name(ofNonFinite: value, type: "Double"), at: component)
         }
         return .number(JSONNumber(value))
     }
 
     func number(_ value: Float, at component: JSONCodingPathComponent?) throws(JSONEncodingError) -> JSONValue {
         guard value.isFinite else {
-            throw error(JSONEncodingNode.name(ofNonFinite: Double(value), type: "Float"), at: component)
+            throw error(Self.name(ofNonFinite: Double(value), type: "Float"), at: component)
         }
         // Float's own shortest text, so 0.1 stays 0.1 rather than 0.10000000149011612.
         if value == 0, value.sign == .minus {
@@ -55,6 +55,11 @@ extension JSONEncodingSink {
             return .number(JSONNumber(exactly: Int64(value)))
         }
         return .number(JSONNumber(validatedText: "\(value)"))
+    }
+
+    private static func name(ofNonFinite value: Double, type: String) -> String {
+        if value.isNaN { return "\(type).nan" }
+        return value < 0 ? "-\(type).infinity" : "\(type).infinity"
     }
 
     /// JSON for the types with a fixed form here, or nil for everything else.

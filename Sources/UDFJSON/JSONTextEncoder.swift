@@ -32,29 +32,42 @@ public struct JSONTextEncoder: Sendable {
     /// - Throws: `JSONEncodingError`, as `JSONValueEncoder.encode` throws it.
     public func append<T: Encodable>(_ value: T, to bytes: inout [UInt8]) throws(JSONEncodingError) {
         let before = bytes.count
+        if appendText(value, to: &bytes) == .written { return }
+        bytes.removeSubrange(before...)
+        let tree = try JSONValueEncoder().encode(value)
+        switch style {
+        case .canonical: JSONWriter.appendCanonical(tree, to: &bytes)
+        case .pretty(let indent, let level): JSONWriter.appendPretty(tree, indent: indent, level: level, to: &bytes)
+        }
+    }
+
+    /// What the text path alone did.
+    enum TextOutcome: Equatable {
+        case written
+        /// The text cannot say what the tree would: take the plain path.
+        case irregular
+        case failed
+    }
+
+    /// The text path alone: appends `value`'s text, or something to be cut
+    /// off again when the outcome is not `.written`.
+    func appendText<T: Encodable>(_ value: T, to bytes: inout [UInt8]) -> TextOutcome {
         let buffer = JSONTextNode.Buffer()
         swap(&buffer.bytes, &bytes)
+        defer { swap(&buffer.bytes, &bytes) }
         let run = JSONTextNode.Run()
-        let (indent, level): (Int?, Int) = switch style {
-        case .canonical: (nil, 0)
-        case .pretty(let indent, let level): (indent, level)
+        let root = switch style {
+        case .canonical:
+            JSONTextNode(parent: nil, component: nil, run: run, buffer: buffer, indent: nil, level: 0)
+        case .pretty(let indent, let level):
+            JSONTextNode(parent: nil, component: nil, run: run, buffer: buffer, indent: indent, level: level)
         }
-        let root = JSONTextNode(parent: nil, component: nil, run: run, buffer: buffer, indent: indent, level: level)
-        var written = true
         do {
             try root.encodeHere(value)
             try root.finish()
         } catch {
-            written = false
+            return .failed
         }
-        swap(&buffer.bytes, &bytes)
-        if written && !run.irregular { return }
-        bytes.removeSubrange(before...)
-        let tree = try JSONValueEncoder().encode(value)
-        if let indent {
-            JSONWriter.appendPretty(tree, indent: indent, level: level, to: &bytes)
-        } else {
-            JSONWriter.appendCanonical(tree, to: &bytes)
-        }
+        return run.irregular ? .irregular : .written
     }
 }

@@ -31,8 +31,8 @@ final class JSONTextNode: JSONEncodingSink {
     /// One member or element. `range` holds its text after the comma; for a
     /// pending one, only what comes before its value, which `pending` writes.
     struct Segment {
-        let key: String
-        let prefix: UInt64
+        /// The member's key; an element's is empty.
+        let key: CanonicalKey
         let range: Range<Int>
         let pending: JSONTextNode?
     }
@@ -96,7 +96,7 @@ final class JSONTextNode: JSONEncodingSink {
         guard writable(as: .array) else { return }
         let segmentStart = beginSegment().start
         writeValue(value, level: level + 1)
-        segments.append(Segment(key: "", prefix: 0, range: segmentStart..<buffer.bytes.count, pending: nil))
+        segments.append(Segment(key: Self.noKey, range: segmentStart..<buffer.bytes.count, pending: nil))
     }
 
     func setSingle(_ value: JSONValue) {
@@ -125,7 +125,7 @@ final class JSONTextNode: JSONEncodingSink {
         guard writable(as: .array) else { return }
         let (cut, segmentStart) = beginSegment()
         try encodeChild(value, at: .index(index), cut: cut)
-        segments.append(Segment(key: "", prefix: 0, range: segmentStart..<buffer.bytes.count, pending: nil))
+        segments.append(Segment(key: Self.noKey, range: segmentStart..<buffer.bytes.count, pending: nil))
     }
 
     func encodeHere<T: Encodable>(_ value: T) throws {
@@ -151,7 +151,7 @@ final class JSONTextNode: JSONEncodingSink {
         if kind != .empty { child.open(kind) }
         guard writable(as: .array) else { return child }
         let segmentStart = beginSegment().start
-        segments.append(Segment(key: "", prefix: 0, range: segmentStart..<buffer.bytes.count, pending: child))
+        segments.append(Segment(key: Self.noKey, range: segmentStart..<buffer.bytes.count, pending: child))
         hasPending = true
         return child
     }
@@ -251,14 +251,15 @@ final class JSONTextNode: JSONEncodingSink {
     }
 
     private func record(key: String, range: Range<Int>, pending: JSONTextNode?) {
-        let (prefix, isASCII) = Self.facts(of: key)
-        if !isASCII { hasNonASCIIKey = true }
+        let key = CanonicalKey(key)
+        // An ASCII key has no other spelling `String` takes for equal.
+        if !hasNonASCIIKey, !key.key.utf8.allSatisfy({ $0 < 0x80 }) { hasNonASCIIKey = true }
         if pending != nil { hasPending = true }
-        if inOrder, let last = segments.last {
-            inOrder = last.prefix != prefix ? last.prefix < prefix : JSONWriter.utf8Precedes(last.key, key)
-        }
-        segments.append(Segment(key: key, prefix: prefix, range: range, pending: pending))
+        if inOrder, let last = segments.last { inOrder = last.key < key }
+        segments.append(Segment(key: key, range: range, pending: pending))
     }
+
+    private static let noKey = CanonicalKey("")
 
     /// The segments to keep, in canonical order. As in the value tree, a key
     /// set twice keeps its last value, and pending members are set after
@@ -268,17 +269,13 @@ final class JSONTextNode: JSONEncodingSink {
         func rank(_ index: Int) -> Int { segments[index].pending == nil ? index : firstPending + index }
         var kept = Array(segments.indices)
         kept.sort { left, right in
-            let a = segments[left], b = segments[right]
-            if a.prefix != b.prefix { return a.prefix < b.prefix }
-            if JSONWriter.utf8Precedes(a.key, b.key) { return true }
-            if JSONWriter.utf8Precedes(b.key, a.key) { return false }
-            return rank(left) < rank(right)
+            let a = segments[left].key, b = segments[right].key
+            return a == b ? rank(left) < rank(right) : a < b
         }
         // Sorted, a key's spellings byte for byte are neighbours, the last set last.
         var count = 0
         for index in kept {
-            if count > 0, segments[kept[count - 1]].prefix == segments[index].prefix,
-               !JSONWriter.utf8Precedes(segments[kept[count - 1]].key, segments[index].key) {
+            if count > 0, segments[kept[count - 1]].key == segments[index].key {
                 kept[count - 1] = index
             } else {
                 kept[count] = index
@@ -288,7 +285,7 @@ final class JSONTextNode: JSONEncodingSink {
         kept.removeLast(kept.count - count)
         if hasNonASCIIKey {
             // Keys spelled apart but equal as `String`s: the tree refuses them.
-            for (position, index) in kept.enumerated() where kept[..<position].contains(where: { segments[$0].key == segments[index].key }) {
+            for (position, index) in kept.enumerated() where kept[..<position].contains(where: { segments[$0].key.key == segments[index].key.key }) {
                 markIrregular()
                 break
             }
@@ -318,9 +315,6 @@ final class JSONTextNode: JSONEncodingSink {
                 buffer.bytes += pending.buffer.bytes
             }
         }
-        if order.count < segments.count {
-            segments = order.map { segments[$0] }
-        }
     }
 
     private func close(_ bracket: UInt8) {
@@ -328,20 +322,5 @@ final class JSONTextNode: JSONEncodingSink {
             JSONWriter.appendNewline(indentation: indent * level, to: &buffer.bytes)
         }
         buffer.bytes.append(bracket)
-    }
-
-    /// A key's first eight UTF-8 bytes as `JSONWriter.sortedMembers` orders
-    /// them, and whether it is all ASCII (no other spelling of it is equal).
-    static func facts(of key: String) -> (prefix: UInt64, isASCII: Bool) {
-        var key = key
-        return key.withUTF8 { bytes in
-            var prefix: UInt64 = 0
-            var high: UInt8 = 0
-            for (index, byte) in bytes.enumerated() {
-                if index < 8 { prefix |= UInt64(byte) << (56 - 8 * UInt64(index)) }
-                high |= byte
-            }
-            return (prefix, high < 0x80)
-        }
     }
 }

@@ -35,4 +35,21 @@ import Testing
             #expect(sorted.elementsEqual(plain) { $0.unicodeScalars.elementsEqual($1.unicodeScalars) }, "\(members.keys.map { Array($0.utf8) })")
         }
     }
+
+    /// `CanonicalKey`, which the text encoder sorts and merges members by,
+    /// orders as the bytes do, and is equal exactly when the bytes are:
+    /// `é` and `e` with a combining accent are two keys to it.
+    @Test func canonicalKeysOrderAndMatchAsTheirBytes() {
+        var generator = SplitMix64(seed: 17)
+        for _ in 0..<5_000 {
+            let pair = (0..<2).map { _ in
+                (0..<Int.random(in: 0...4, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }.joined()
+            }
+            let (a, b) = (CanonicalKey(pair[0]), CanonicalKey(pair[1]))
+            #expect((a < b) == JSONWriter.utf8Precedes(pair[0], pair[1]), "\(Array(pair[0].utf8)) against \(Array(pair[1].utf8))")
+            #expect((a == b) == pair[0].utf8.elementsEqual(pair[1].utf8), "\(Array(pair[0].utf8)) against \(Array(pair[1].utf8))")
+        }
+        #expect(CanonicalKey("caf\u{E9}") != CanonicalKey("cafe\u{301}"))
+        #expect(CanonicalKey("K") != CanonicalKey("\u{212A}"))
+    }
 }

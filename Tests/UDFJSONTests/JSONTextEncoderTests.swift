@@ -141,20 +141,12 @@ import TestSupport
 
     /// The text path with no plain path behind it.
     static func textAlone(_ value: some Encodable, style: JSONTextEncoder.Style) -> Alone {
-        let run = JSONTextNode.Run()
-        let buffer = JSONTextNode.Buffer()
-        let (indent, level): (Int?, Int) = switch style {
-        case .canonical: (nil, 0)
-        case .pretty(let indent, let level): (indent, level)
+        var bytes: [UInt8] = []
+        switch JSONTextEncoder(style: style).appendText(value, to: &bytes) {
+        case .written: return .written(bytes)
+        case .irregular: return .irregular
+        case .failed: return .failed
         }
-        let root = JSONTextNode(parent: nil, component: nil, run: run, buffer: buffer, indent: indent, level: level)
-        do {
-            try root.encodeHere(value)
-            try root.finish()
-        } catch {
-            return .failed
-        }
-        return run.irregular ? .irregular : .written(buffer.bytes)
     }
 }
 

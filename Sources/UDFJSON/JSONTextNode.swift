@@ -3,11 +3,12 @@
 /// nested value, as `JSONEncodingNode`.
 ///
 /// A node's text begins at `start` in its buffer. Members and elements are
-/// written where the value encodes them, each one recorded as a segment;
-/// `finish()` puts an object's members in canonical key order, moving bytes
-/// only when they were not written in it. Nested containers and
-/// super-encoders outlive the call that made them, so they write into
-/// buffers of their own, joined in by `finish()`.
+/// written where the value encodes them; each member is recorded as a
+/// segment, and `finish()` puts them in canonical key order, moving bytes
+/// only when they were not written in it. Elements are only counted. Nested
+/// containers and super-encoders outlive the call that made them, so they
+/// write into buffers of their own, joined in by `finish()`: a member's by
+/// its segment, an element's at the place its placeholder marks.
 ///
 /// Where the value tree's answer would hang on more than text (a node that
 /// switches between object and array, two keys equal but spelled apart, a
@@ -28,10 +29,9 @@ final class JSONTextNode: JSONEncodingSink {
         var irregular = false
     }
 
-    /// One member or element. `range` holds its text after the comma; for a
-    /// pending one, only what comes before its value, which `pending` writes.
+    /// One member. `range` holds its text after the comma; for a pending
+    /// one, only what comes before its value, which `pending` writes.
     struct Segment {
-        /// The member's key; an element's is empty.
         let key: CanonicalKey
         let range: Range<Int>
         let pending: JSONTextNode?
@@ -46,8 +46,13 @@ final class JSONTextNode: JSONEncodingSink {
     private let level: Int
     private let start: Int
     private var kind = JSONEncodingKind.empty
-    /// Unchecked as `Buffer.bytes` is: only this node appends to it.
+    /// An object's members. Unchecked as `Buffer.bytes` is: only this node appends to it.
     @exclusivity(unchecked) private var segments: [Segment] = []
+    /// Members or elements written so far, placeholders included.
+    private var count = 0
+    /// An array's nested containers and super-encoders, and where in the
+    /// buffer each one's text goes.
+    private var placeholders: [(offset: Int, node: JSONTextNode)] = []
     /// Whether the members so far came in strictly ascending key order.
     private var inOrder = true
     private var hasPending = false
@@ -66,7 +71,7 @@ final class JSONTextNode: JSONEncodingSink {
         start = buffer.bytes.count
     }
 
-    var elementCount: Int { segments.count }
+    var elementCount: Int { count }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         open(.object)
@@ -94,9 +99,8 @@ final class JSONTextNode: JSONEncodingSink {
 
     func appendElement(_ value: JSONValue) {
         guard writable(as: .array) else { return }
-        let segmentStart = beginSegment().start
+        beginSegment()
         writeValue(value, level: level + 1)
-        segments.append(Segment(key: Self.noKey, range: segmentStart..<buffer.bytes.count, pending: nil))
     }
 
     func setSingle(_ value: JSONValue) {
@@ -118,14 +122,13 @@ final class JSONTextNode: JSONEncodingSink {
     }
 
     func encodeElement<T: Encodable>(_ value: T) throws {
-        let index = segments.count
+        let index = count
         if let scalar = try scalar(value, at: .index(index)) {
             return appendElement(scalar)
         }
         guard writable(as: .array) else { return }
-        let (cut, segmentStart) = beginSegment()
+        let cut = beginSegment().cut
         try encodeChild(value, at: .index(index), cut: cut)
-        segments.append(Segment(key: Self.noKey, range: segmentStart..<buffer.bytes.count, pending: nil))
     }
 
     func encodeHere<T: Encodable>(_ value: T) throws {
@@ -147,12 +150,11 @@ final class JSONTextNode: JSONEncodingSink {
     }
 
     func placeholderElement(kind: JSONEncodingKind) -> JSONTextNode {
-        let child = JSONTextNode(parent: self, component: .index(segments.count), run: run, buffer: Buffer(), indent: indent, level: level + 1)
+        let child = JSONTextNode(parent: self, component: .index(count), run: run, buffer: Buffer(), indent: indent, level: level + 1)
         if kind != .empty { child.open(kind) }
         guard writable(as: .array) else { return child }
-        let segmentStart = beginSegment().start
-        segments.append(Segment(key: Self.noKey, range: segmentStart..<buffer.bytes.count, pending: child))
-        hasPending = true
+        beginSegment()
+        placeholders.append((buffer.bytes.count, child))
         return child
     }
 
@@ -167,8 +169,11 @@ final class JSONTextNode: JSONEncodingSink {
         case .single:
             break
         case .array:
-            try finishPending()
-            if hasPending { rewrite(Array(segments.indices)) }
+            for (_, node) in placeholders { try node.finish() }
+            // From the last, so the offsets before it still hold.
+            for (offset, node) in placeholders.reversed() {
+                buffer.bytes.insert(contentsOf: node.buffer.bytes, at: offset)
+            }
             close(UInt8(ascii: "]"))
         case .object:
             try finishPending()
@@ -207,11 +212,14 @@ final class JSONTextNode: JSONEncodingSink {
         run.irregular = true
     }
 
-    /// Writes the comma before every segment but the first, then the line
-    /// break. Returns where the comma went and where the segment begins.
+    /// Writes the comma before every member or element but the first, then
+    /// the line break, and counts it. Returns where the comma went and where
+    /// the member or element begins.
+    @discardableResult
     private func beginSegment() -> (cut: Int, start: Int) {
         let cut = buffer.bytes.count
-        if !segments.isEmpty { buffer.bytes.append(UInt8(ascii: ",")) }
+        if count > 0 { buffer.bytes.append(UInt8(ascii: ",")) }
+        count += 1
         let segmentStart = buffer.bytes.count
         if let indent {
             JSONWriter.appendNewline(indentation: indent * (level + 1), to: &buffer.bytes)
@@ -234,7 +242,8 @@ final class JSONTextNode: JSONEncodingSink {
     }
 
     /// Encodes a value with an `encode(to:)` of its own, after this node's
-    /// text; a failure takes back what it wrote, as the tree never sets it.
+    /// text; a failure takes back what it wrote and the member or element
+    /// `beginSegment` counted, as the tree never sets it.
     private func encodeChild<T: Encodable>(_ value: T, at component: JSONCodingPathComponent, cut: Int) throws {
         let child = JSONTextNode(parent: self, component: component, run: run, buffer: buffer, indent: indent, level: level + 1)
         childOpen = true
@@ -244,6 +253,7 @@ final class JSONTextNode: JSONEncodingSink {
             try child.finish()
         } catch {
             buffer.bytes.removeSubrange(cut...)
+            count -= 1
             // The tree drops a failed child: a container of it kept and written later must not write here.
             child.finished = true
             throw error
@@ -259,8 +269,6 @@ final class JSONTextNode: JSONEncodingSink {
         segments.append(Segment(key: key, range: range, pending: pending))
     }
 
-    private static let noKey = CanonicalKey("")
-
     /// The segments to keep, in canonical order. As in the value tree, a key
     /// set twice keeps its last value, and pending members are set after
     /// every direct one.
@@ -273,16 +281,16 @@ final class JSONTextNode: JSONEncodingSink {
             return a == b ? rank(left) < rank(right) : a < b
         }
         // Sorted, a key's spellings byte for byte are neighbours, the last set last.
-        var count = 0
+        var keptCount = 0
         for index in kept {
-            if count > 0, segments[kept[count - 1]].key == segments[index].key {
-                kept[count - 1] = index
+            if keptCount > 0, segments[kept[keptCount - 1]].key == segments[index].key {
+                kept[keptCount - 1] = index
             } else {
-                kept[count] = index
-                count += 1
+                kept[keptCount] = index
+                keptCount += 1
             }
         }
-        kept.removeLast(kept.count - count)
+        kept.removeLast(kept.count - keptCount)
         if hasNonASCIIKey {
             // Keys spelled apart but equal as `String`s: the tree refuses them.
             for (position, index) in kept.enumerated() where kept[..<position].contains(where: { segments[$0].key.key == segments[index].key.key }) {
@@ -318,7 +326,7 @@ final class JSONTextNode: JSONEncodingSink {
     }
 
     private func close(_ bracket: UInt8) {
-        if let indent, !segments.isEmpty {
+        if let indent, count > 0 {
             JSONWriter.appendNewline(indentation: indent * level, to: &buffer.bytes)
         }
         buffer.bytes.append(bracket)

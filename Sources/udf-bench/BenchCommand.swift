@@ -44,6 +44,7 @@ extension BenchCommand {
         "--throughput-only": throughputOnly,
         "--rebuild-only": rebuildOnly,
         "--hash-only": hashOnly,
+        "--text-only": textOnly,
         "--keyed-only": keyedOnly,
         "--diff-only": diffOnly,
         "--parse-only": parseOnly,
@@ -96,6 +97,20 @@ extension BenchCommand {
             tree hash plain \(Format.duration(stages.treeHash)); \
             tree hash + size incremental, one leaf changed \(Format.duration(stages.incrementalTreeHash))
             """)
+    }
+}
+
+extension BenchCommand {
+    /// `udf-bench --text-only ACTIONS...`: the shop state after each count of
+    /// actions to canonical text, straight and through a `JSONValue`.
+    static func textOnly(arguments: [String]) throws {
+        let counts = arguments.compactMap { Int($0) }
+        guard !counts.isEmpty, counts.count == arguments.count, counts == counts.sorted(), counts.allSatisfy({ $0 >= 0 }) else {
+            throw BenchError("usage: udf-bench --text-only ACTIONS... (ascending counts, 0 or more)")
+        }
+        for row in try GrowingStateBenchmark.textRows(actions: counts) {
+            print("\(row.scenario): \(row.figure)")
+        }
     }
 }
 

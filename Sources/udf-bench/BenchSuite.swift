@@ -251,7 +251,7 @@ struct BenchSuite {
         let host = try GrowingStateBenchmark.hostAlone(actions: options.growingActions, slices: 10)
         QuietDisk.settle()
         let naive = try GrowingStateBenchmark.naive(actions: options.growingActions, slices: 10, path: file("growing-naive.udf"))
-        return GrowingStateBenchmark.rows(ours: ours, host: host, naive: naive)
+        return GrowingStateBenchmark.rows(ours: ours, host: host, naive: naive) + (try GrowingStateBenchmark.textRows(actions: [0, options.growingActions]))
     }
 
     /// Issue 16: `blame`, `find --first` and `stats` beside `verify`, on the

@@ -53,6 +53,26 @@ enum EncodeBenchmark {
         )
     }
 
+    /// Any value to canonical text, straight and through a `JSONValue`,
+    /// medians of `samples` taken in turns; and the text's size.
+    static func textAgainstTree<T: Encodable>(_ value: T, samples: Int) throws -> (straight: Double, tree: Double, bytes: Int) {
+        var straight = Samples()
+        var tree = Samples()
+        var size = 0
+        for _ in 0..<samples {
+            tree.add(seconds: try measure {
+                var text: [UInt8] = []
+                JSONWriter.appendCanonical(try JSONValueEncoder().encode(value), to: &text)
+            })
+            straight.add(seconds: try measure {
+                var text: [UInt8] = []
+                try JSONTextEncoder(style: .canonical).append(value, to: &text)
+                size = text.count
+            })
+        }
+        return (straight.median, tree.median, size)
+    }
+
     /// Replaces one leaf in place, down the largest container at each
     /// level, so everything else keeps its storage, as a reducer's edit does.
     static func changeOneLeaf(_ value: inout JSONValue, to leaf: JSONValue) {

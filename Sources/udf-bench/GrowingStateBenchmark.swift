@@ -48,6 +48,30 @@ enum GrowingStateBenchmark {
         return Result(slices: result, fileBytes: FileSize.recording(path))
     }
 
+    /// The shop state after `actions` (arrays of strings, nested
+    /// dictionaries, enums with payloads, optionals, the grown log) to
+    /// canonical text, straight (`JSONTextEncoder`) beside the value tree
+    /// and its writer.
+    static func textRows(actions: [Int]) throws -> [BenchRow] {
+        var state = ShopState.initial
+        var sent = 0
+        var rows: [BenchRow] = []
+        for count in actions {
+            while sent < count {
+                _ = ShopWorkload.reducer.reduce(into: &state, action: ShopWorkload.action(sent))
+                sent += 1
+            }
+            let result = try EncodeBenchmark.textAgainstTree(state, samples: 30)
+            rows.append(BenchRow(
+                "Encodable → canonical text, straight (JSONTextEncoder)", "shop state after \(count) actions (\(Format.bytes(Double(result.bytes))))",
+                figure: "\(Format.duration(result.straight)); through a JSONValue then JSONWriter (anchor) "
+                    + "\(Format.duration(result.tree)), \(Format.digits(result.tree / result.straight))×",
+                value: result.straight * 1e3, unit: "ms"
+            ))
+        }
+        return rows
+    }
+
     /// Sends the workload slice by slice; the state's size is taken between slices, untimed.
     private static func run(
         store: Store<ShopState, ShopAction>, actions: Int, slices: Int, finishSlice: () -> Void

@@ -51,19 +51,9 @@ enum StepPosition: Equatable, Sendable, ExpressibleByIntegerLiteral, CustomStrin
     /// The step's number on `timeline`, or the one line saying it has none such.
     func step(on timeline: TimelineInfo) throws(InspectError) -> Int {
         guard let step = step(lastStep: timeline.lastStep) else {
-            throw InspectError.badArgument(missingMessage(timeline: timeline.name, lastStep: timeline.lastStep))
+            throw InspectError.badArgument(TimelineInfo.missingStepMessage(self, timeline: timeline.name, lastStep: timeline.lastStep))
         }
         return step
-    }
-
-    /// The one line saying that a timeline does not hold this position.
-    func missingMessage(timeline name: String, lastStep: Int) -> String {
-        switch self {
-        case .number(let step):
-            TimelineInfo.missingStepMessage(step, timeline: name, lastStep: lastStep)
-        case .beforeLast:
-            "step \(self) does not exist: timeline '\(name)' has \(TimelineInfo.stepsText(lastStep: lastStep))"
-        }
     }
 }
 

@@ -25,8 +25,9 @@ public struct TimelineInfo: Sendable, Equatable {
     /// This timeline's steps as people read them.
     public var stepsText: String { Self.stepsText(lastStep: lastStep) }
 
-    /// The one line saying that `step` is not one of a timeline's steps.
-    public static func missingStepMessage(_ step: Int, timeline name: String, lastStep: Int) -> String {
+    /// The one line saying that `step` (a number, or a step named another
+    /// way, such as `last~20`) is not one of a timeline's steps.
+    public static func missingStepMessage(_ step: some CustomStringConvertible, timeline name: String, lastStep: Int) -> String {
         "step \(step) does not exist: timeline '\(name)' has \(stepsText(lastStep: lastStep))"
     }
 

@@ -21,8 +21,6 @@ enum EncodeBenchmark {
         let value = try JSONValueEncoder().encode(state)
         let bytes = value.canonicalBytes
         var encode = Samples()
-        var encodeThenWrite = Samples()
-        var textEncode = Samples()
         var canonical = Samples()
         var hash = Samples()
         var tree = Samples()
@@ -32,22 +30,15 @@ enum EncodeBenchmark {
         var changed = value
         for sample in 0..<samples {
             encode.add(seconds: try measure { _ = try JSONValueEncoder().encode(state) })
-            encodeThenWrite.add(seconds: try measure {
-                var text: [UInt8] = []
-                JSONWriter.appendCanonical(try JSONValueEncoder().encode(state), to: &text)
-            })
-            textEncode.add(seconds: try measure {
-                var text: [UInt8] = []
-                try JSONTextEncoder(style: .canonical).append(state, to: &text)
-            })
             canonical.add(seconds: measure { _ = value.canonicalBytes })
             hash.add(seconds: measure { _ = StateHash.of(bytes) })
             tree.add(seconds: measure { _ = StateTreeHash.value(of: value) })
             changeOneLeaf(&changed, to: .number(JSONNumber(sample)))
             incremental.add(seconds: measure { _ = hasher.measure(changed) })
         }
+        let text = try textAgainstTree(state, samples: samples)
         return Result(
-            bytes: bytes.count, encode: encode.median, encodeThenWrite: encodeThenWrite.median, textEncode: textEncode.median,
+            bytes: bytes.count, encode: encode.median, encodeThenWrite: text.tree, textEncode: text.straight,
             canonical: canonical.median, hash: hash.median,
             treeHash: tree.median, incrementalTreeHash: incremental.median
         )

@@ -76,7 +76,7 @@ import UDFSQLite
         let indexed = try Recording(path: path)
         let plain = try Recording(path: try Self.unindexedCopy(of: path, in: directory))
         let timeline = try indexed.timeline(nil, in: try indexed.session(nil))
-        #expect(try indexed.indexCoverage(timelineID: timeline.id)?.depth == .children)
+        #expect(try indexed.indexCoverage(timelineID: timeline.id)?.depth == .operations)
         #expect(try plain.indexCoverage(timelineID: timeline.id)?.depth == nil)
         let walk = try WalkedStates(indexed, timeline)
         for text in Self.paths {
@@ -344,7 +344,7 @@ import UDFSQLite
         #expect(result.status == 0, "\(result.stderr)")
         let recording = try Recording(path: copy)
         let timeline = try recording.timeline(nil, in: try recording.session(nil))
-        #expect(try recording.indexCoverage(timelineID: timeline.id)?.depth == .children)
+        #expect(try recording.indexCoverage(timelineID: timeline.id)?.depth == .operations)
         #expect(try recording.verify().problems == [])
         for text in Self.paths {
             let blame = PathBlame(path: try JSONPath(parsing: text))
@@ -386,7 +386,7 @@ import UDFSQLite
         let main = try recording.timeline(nil, in: session)
         let branch = try recording.timeline("later", in: session)
         #expect(try recording.indexCoverage(timelineID: main.id)?.depth == nil)
-        #expect(try recording.indexCoverage(timelineID: branch.id)?.depth == .children)
+        #expect(try recording.indexCoverage(timelineID: branch.id)?.depth == .operations)
         #expect(try recording.verify().problems == [])
         for text in [".todos", ".todos[id=2].done", ".filter", ".login"] {
             let blame = PathBlame(path: try JSONPath(parsing: text))

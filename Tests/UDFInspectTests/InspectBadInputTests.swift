@@ -45,9 +45,9 @@ import UDFSQLite
         }, status: 65) { "Error: '\($0)' is truncated: it has 8192 bytes, its header says 319488" },
         BadFile(name: "future", make: { dir in
             let path = try dir.copy(Fixtures.demo, as: "future.udf")
-            try sqlite(path, "PRAGMA user_version = 7")
+            try sqlite(path, "PRAGMA user_version = 8")
             return path
-        }, status: 65) { "Error: '\($0)' is a recording of format version 7; this build reads versions up to 6, upgrade udf-timetravel" },
+        }, status: 65) { "Error: '\($0)' is a recording of format version 8; this build reads versions up to 7, upgrade udf-timetravel" },
     ]
 
     @Test(arguments: badFiles.map(\.name))

@@ -24,6 +24,7 @@ import UDFSQLite
             switch stored {
             case .keyframe(let bytes): visited.append("\(step) keyframe \(String(decoding: bytes, as: UTF8.self))")
             case .patch(let bytes): visited.append("\(step) patch \(String(decoding: bytes, as: UTF8.self))")
+            case .operations(let patch): visited.append("\(step) operations \(patch.canonicalText)")
             }
             return true
         }

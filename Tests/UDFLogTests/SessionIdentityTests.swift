@@ -58,9 +58,9 @@ import UDFLog
         try writer.close()
 
         let sqlite = try Subprocess.sqlite3(path, "PRAGMA user_version")
-        #expect(sqlite.stdout == "6\n")
+        #expect(sqlite.stdout == "7\n")
         let recording = try Recording(path: path)
-        #expect(recording.formatVersion == 6)
+        #expect(recording.formatVersion == 7)
         let sessions = try recording.sessions()
         #expect(sessions.count == 2)
         #expect(sessions[0].identity == SessionIdentity(uuid: Self.v1Identity, isDerived: true))

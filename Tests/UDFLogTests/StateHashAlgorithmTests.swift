@@ -42,7 +42,7 @@ import UDFLog
 
         #expect(try Subprocess.sqlite3(path, "SELECT state_hash FROM sessions").stdout == "tree\n")
         let recording = try Recording(path: path)
-        #expect(recording.formatVersion == 6)
+        #expect(recording.formatVersion == 7)
         let session = try recording.session(nil)
         #expect(try recording.stateHashAlgorithm(ofSession: session.id) == .tree)
         let main = try recording.timeline(nil, in: session)
@@ -80,7 +80,7 @@ import UDFLog
 
         #expect(try Subprocess.sqlite3(path, "SELECT ifnull(state_hash, 'null') FROM sessions ORDER BY id").stdout == "null\ntree\n")
         let recording = try Recording(path: path)
-        #expect(recording.formatVersion == 6)
+        #expect(recording.formatVersion == 7)
         let sessions = try recording.sessions()
         #expect(try sessions.map { try recording.stateHashAlgorithm(ofSession: $0.id) } == [.canonicalText, .tree])
         let fix = try recording.timeline("fix", in: sessions[0])

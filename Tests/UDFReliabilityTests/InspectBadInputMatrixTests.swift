@@ -137,7 +137,7 @@ import UDFInspect
         garbagePage(40),
         garbagePage(77),
         BadFile(name: "future-version", status: 65, message: {
-            "Error: '\($0)' is a recording of format version 99; this build reads versions up to 6, upgrade udf-timetravel"
+            "Error: '\($0)' is a recording of format version 99; this build reads versions up to 7, upgrade udf-timetravel"
         }, make: damaged("future") { _ = try Subprocess.sqlite3($0, "PRAGMA user_version = 99") }),
         BadFile(name: "wrong-application-id", status: 65, message: { "Error: '\($0)' is a SQLite database but not a udf recording" },
                 make: damaged("foreign-id") { _ = try Subprocess.sqlite3($0, "PRAGMA application_id = 1234") }),

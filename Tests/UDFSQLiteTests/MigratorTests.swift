@@ -105,13 +105,14 @@ import UDFSQLite
                 #expect(outcome.stderr == "", "round \(round)")
             }
             let database = try Database(path: path, mode: .readOnly)
-            #expect(try database.scalarInt("PRAGMA user_version") == 6)
+            #expect(try database.scalarInt("PRAGMA user_version") == 7)
             #expect(try database.scalarInt("PRAGMA application_id") == 0x5544_4631)
             let schema = try database.prepare("SELECT type || ' ' || name FROM sqlite_schema ORDER BY rowid").rows { $0.text(0) }
             #expect(schema == [
                 "table sessions", "table timelines", "index sqlite_autoindex_timelines_1", "table steps",
                 "index steps_by_timeline", "index steps_by_action_name", "index steps_by_cause", "index steps_keyframes",
-                "index sessions_by_uuid", "table changed_members",
+                "index sessions_by_uuid", "table changed_members", "table changed_operations",
+                "index sqlite_autoindex_changed_operations_1",
             ], "round \(round)")
             #expect(try database.scalarInt("SELECT count(*) FROM sessions WHERE status = 'closed'") == 2)
             #expect(try database.scalarText("PRAGMA integrity_check") == "ok")

@@ -129,6 +129,8 @@ struct ProjectedState {
             return .changed
         case .patch(let bytes):
             return try apply(patch: bytes, step: step, timeline: timeline)
+        case .operations(let patch):
+            return try apply(patch, step: step, timeline: timeline)
         }
     }
 
@@ -169,6 +171,11 @@ struct ProjectedState {
         } catch {
             throw .corruptStep(step: step, timeline: timeline, reason: "its patch is not a JSON Patch: \(error)")
         }
+        return try apply(patch, step: step, timeline: timeline)
+    }
+
+    /// Applies the operations of `patch` that write under what is kept.
+    private mutating func apply(_ patch: JSONPatch, step: Int, timeline: String) throws(RecordingError) -> Outcome {
         guard keys != nil else {
             try applyWhole(patch, step: step, timeline: timeline)
             appliedOperations = patch.operations

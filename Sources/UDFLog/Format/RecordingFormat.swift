@@ -31,6 +31,9 @@ public enum RecordingFormat {
         .init("v6: changed-members index of members' children, and how far it goes") { db in
             try db.execute(schemaV6)
         },
+        .init("v7: the operations of each step under a member's child") { db in
+            try db.execute(schemaV7)
+        },
     ])
 
     /// Migrates an older file forward inside a writer's transaction: called
@@ -53,6 +56,24 @@ public enum RecordingFormat {
 
     /// The first version whose timelines say how far their index goes.
     static let indexedThroughVersion = 6
+
+    /// The first version whose index rows may hold their steps' operations.
+    static let childOperationsVersion = 7
+
+    /// A new table, empty: timelines created from v7 on keep there the
+    /// operations of each step under each member's child it writes in
+    /// (`changes_indexed` = 3); older timelines keep their depth, and
+    /// readers read their rows. A table of its own, with row ids: rows of a
+    /// few KB would spill out of a `WITHOUT ROWID` table's pages.
+    static let schemaV7 = """
+        CREATE TABLE changed_operations (
+            timeline_id INTEGER NOT NULL REFERENCES timelines(id),
+            member TEXT NOT NULL,
+            first_step INTEGER NOT NULL,
+            operations BLOB NOT NULL,
+            UNIQUE (timeline_id, member, first_step)
+        );
+        """
 
     /// One nullable column: null, on an indexed timeline, means every step
     /// is indexed, true of every v5 timeline. Timelines created from v6 on

@@ -22,8 +22,12 @@ extension Recording {
 /// What `verify` checks of an indexed timeline's `changed_members` rows, to
 /// the depth the timeline is indexed: a patch step's rows name exactly the
 /// keys its operations name; a keyframe's name the root or cover every part
-/// whose value differs from the previous state; no other step has rows. It rides along
-/// `verify`'s one walk of the timeline, which has every stored text and state.
+/// whose value differs from the previous state; no other step has rows. On
+/// a timeline indexed with operations (v7), the `changed_operations` rows
+/// keep exactly each patch step's operations under each child it is
+/// indexed under (`ChangedMembersTable.childOperations`), and nothing for
+/// any other step. It rides along `verify`'s one walk of the timeline,
+/// which has every stored text and state.
 struct ChangedMembersAudit {
     /// The timeline's bitmaps, by their first step.
     private var bitmaps: [Int: [(member: String, bits: [UInt8])]] = [:]
@@ -34,6 +38,13 @@ struct ChangedMembersAudit {
     private let depth: ChangeIndexDepth
     /// The last step indexed; nil for every step.
     private let through: Int?
+    /// The operations kept, by their row's first step, then child (its
+    /// bytes: keys compare by their UTF-8), then the step's offset in the row (v7).
+    private var operations: [Int: [[UInt8]: [(offset: Int, start: Int, operations: ArraySlice<UInt8>)]]] = [:]
+    /// How many steps' operations are kept, and how many `check` compared:
+    /// those it never compared belong to no step indexed under their child.
+    private var keptOperations = 0
+    private var comparedOperations = 0
 
     /// Nil when the timeline is not indexed, or stores no step of its own.
     init?(_ timeline: TimelineInfo, in recording: Recording) throws {
@@ -48,6 +59,16 @@ struct ChangedMembersAudit {
             // Readers do not trust such an index; what else disagrees follows from it.
             note(misshapen, "a changed-members row does not start at a multiple of \(ChangedMembersTable.stepsPerRow) steps or does not hold \(ChangedMembersTable.bytesPerRow) bytes")
             isDamaged = true
+        }
+        guard depth >= .operations, !isDamaged else { return }
+        let kept = try recording.query { db in try ChangedMembersTable.operationRows(timelineID: timeline.id, db: db) }
+        for (first, member, blob) in kept {
+            guard let entries = ChildOperationsBlob.entries(blob) else {
+                note(first, "the operations kept under \(member) for the steps from here are misshapen")
+                continue
+            }
+            operations[first, default: [:]][Array(member.utf8)] = entries
+            keptOperations += entries.count
         }
     }
 
@@ -80,18 +101,43 @@ struct ChangedMembersAudit {
         let named = named(at: step)
         switch stored {
         case .patch(let text):
-            let keys = ChangedMembersTable.keys(ofPatchText: text)
+            // One scan for the keys and the operations, as the writer makes them.
+            let scanned = StoredTextScan.scan(canonicalPatch: text)
+            let keys = scanned?.keys ?? ChangedMembersTable.keys(ofPatchText: text)
             let written = depth == .members ? ChangedMembersTable.members(in: keys) : keys
             let agree = named.count == written.count && written.allSatisfy { ChangedMembersTable.contains(named, $0) }
             if !agree {
                 note(step, "the changed-members index names \(Self.listed(named)), but the patch writes under \(Self.listed(written))")
             }
+            if depth >= .operations { checkOperations(step: step, named: named, expected: scanned?.childOperations ?? [], isPatch: true) }
         case .keyframe:
+            if depth >= .operations { checkOperations(step: step, named: named, expected: [], isPatch: false) }
             guard let previous else {
                 if !named.isEmpty { note(step, "the changed-members index names step 0, which has no previous state") }
                 return
             }
             checkKeyframe(step: step, named: named, previous: previous, state: state)
+        }
+    }
+
+    /// The operations kept for `step` under each child it is indexed
+    /// under against those its patch gives (none for a keyframe).
+    private mutating func checkOperations(step: Int, named: [String], expected: [(key: String, operations: [UInt8])], isPatch: Bool) {
+        let offset = step % ChangedMembersTable.stepsPerRow
+        let kept = operations[step - offset] ?? [:]
+        for child in named where ChangedMembersTable.isChild(child) {
+            let stored = kept[Array(child.utf8)].flatMap { Self.entry(at: offset, in: $0) }
+            if stored != nil { comparedOperations += 1 }
+            let wanted = expected.first { $0.key.utf8.elementsEqual(child.utf8) }?.operations
+            guard stored.map(Array.init) != wanted else { continue }
+            switch (stored, wanted) {
+            case (nil, _?):
+                note(step, "the changed-members index keeps no operations under \(child), but the patch writes there")
+            case (_?, nil):
+                note(step, "the changed-members index keeps operations under \(child) for a step whose \(isPatch ? "patch" : "keyframe") it cannot describe there")
+            default:
+                note(step, "the operations the changed-members index keeps under \(child) are not the patch's")
+            }
         }
     }
 
@@ -106,6 +152,7 @@ struct ChangedMembersAudit {
         stretch.problems = []
         stretch.seen = nil
         stretch.last = nil
+        stretch.comparedOperations = 0
         return stretch
     }
 
@@ -117,6 +164,7 @@ struct ChangedMembersAudit {
         }
         if let first = stretch.seen { seen = min(seen ?? first, first) }
         if let end = stretch.last { last = max(last ?? end, end) }
+        comparedOperations += stretch.comparedOperations
     }
 
     /// After the walk: bits for a step the timeline does not store.
@@ -131,6 +179,9 @@ struct ChangedMembersAudit {
                 }
             }
         }
+        if comparedOperations < keptOperations, problems.isEmpty {
+            note(strayOperations(seen: seen, through: indexedLast), "the changed-members index keeps operations for a step it does not index under their child")
+        }
         if let stray {
             if stray > indexedLast, stray <= last {
                 note(stray, "the changed-members index names a step after the last it indexes (\(indexedLast))")
@@ -138,6 +189,35 @@ struct ChangedMembersAudit {
                 note(stray, "the changed-members index names a step the timeline does not store")
             }
         }
+    }
+
+    /// The operations of the entry at `offset` in `entries`, which are in
+    /// ascending order of offset.
+    private static func entry(at offset: Int, in entries: [(offset: Int, start: Int, operations: ArraySlice<UInt8>)]) -> ArraySlice<UInt8>? {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].offset < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count && entries[low].offset == offset ? entries[low].operations : nil
+    }
+
+    /// The first step whose kept operations `check` did not compare:
+    /// outside the steps walked, or under a child the step is not indexed under.
+    private func strayOperations(seen: Int, through: Int) -> Int {
+        var stray = Int.max
+        for (first, children) in operations {
+            for (child, entries) in children {
+                for entry in entries {
+                    let step = first + entry.offset
+                    if step < seen || step > through || !named(at: step).contains(where: { $0.utf8.elementsEqual(child) }) {
+                        stray = min(stray, step)
+                    }
+                }
+            }
+        }
+        return stray == Int.max ? seen : stray
     }
 
     private mutating func checkKeyframe(step: Int, named: [String], previous: JSONValue, state: JSONValue) {
@@ -166,7 +246,7 @@ struct ChangedMembersAudit {
             let new = after.value(exactlyAt: key)
             guard old != new else { continue }
             keys.append([ChangedMembersTable.member(key)])
-            guard depth == .children else { continue }
+            guard depth >= .children else { continue }
             let reshaped = ChangedMembersTable.reshaped(key)
             switch (old, new) {
             case (.object(let oldChildren)?, .object(let newChildren)?)

@@ -1,11 +1,17 @@
+import UDFDiff
 import UDFSQLite
 
-/// How one step is stored, as the raw bytes of the column that holds it.
+/// How one step is stored, as the raw bytes of the column that holds it,
+/// or as the index describes it.
 public enum StoredBytes {
     /// The whole state's canonical text.
     case keyframe([UInt8])
     /// The JSON Patch text from the previous step's state.
     case patch([UInt8])
+    /// The patch's operations under the children a query asked about, as
+    /// the index keeps them (format v7): applied to those children alone,
+    /// they change them as the whole patch does.
+    case operations(JSONPatch)
 }
 
 extension Recording {
@@ -20,7 +26,11 @@ extension Recording {
     ///   the parts these keys name are visited where the file's index says
     ///   which (format v5 for members, v6 for their children): step 0, and
     ///   every step indexed under one of them or the root. A step left out
-    ///   changed none of them. Nil visits every step.
+    ///   changed none of them. Nil visits every step. For keys of
+    ///   children (`ChangeIndexKeys.children`) on a timeline whose index
+    ///   keeps their operations (format v7), a step indexed only under the
+    ///   children comes as `.operations`, read from the index instead of
+    ///   the step's row.
     /// - Throws: `RecordingError.corruptStep` for a missing step or a row
     ///   with neither keyframe nor patch.
     public func storedBytes(
@@ -29,8 +39,14 @@ extension Recording {
         touching keys: ChangeIndexKeys? = nil,
         _ body: (Int, StoredBytes) throws -> Bool
     ) throws {
-        try storedRows(on: timeline, range: range, touching: keys, columns: [.step, .keyframe, .patch]) { step, stored, _ in
-            try body(step, stored)
+        // The walk calls `described` only while it runs.
+        try withoutActuallyEscaping(body) { body in
+            try cursor(for: timeline).walkRows(
+                range: range, columns: [.step, .keyframe, .patch], touching: keys,
+                described: { step, patch in try body(step, .operations(patch)) }
+            ) { row in
+                try body(row.int(.step), try stored(row, on: timeline))
+            }
         }
     }
 
@@ -53,10 +69,13 @@ extension Recording {
         _ body: (Int, StoredBytes, StepRow) throws -> Bool
     ) throws {
         try cursor(for: timeline).walkRows(range: range, columns: columns, touching: keys) { row in
-            let step = row.int(.step)
-            if let keyframe = row.bytes(.keyframe) { return try body(step, .keyframe(keyframe), row) }
-            if let patch = row.bytes(.patch) { return try body(step, .patch(patch), row) }
-            throw RecordingError.corruptStep(step: step, timeline: timeline.name, reason: "it has neither a keyframe nor a patch")
+            try body(row.int(.step), try stored(row, on: timeline), row)
         }
+    }
+
+    private func stored(_ row: StepRow, on timeline: TimelineInfo) throws(RecordingError) -> StoredBytes {
+        if let keyframe = row.bytes(.keyframe) { return .keyframe(keyframe) }
+        if let patch = row.bytes(.patch) { return .patch(patch) }
+        throw .corruptStep(step: row.int(.step), timeline: timeline.name, reason: "it has neither a keyframe nor a patch")
     }
 }

@@ -229,13 +229,21 @@ final class StateCursor {
     ///   deep as the keys need yields only the steps indexed under one of
     ///   them or the root; the rows left out are exactly those a query about
     ///   the parts they name would find unchanged. Other segments yield every row.
+    ///
+    /// - Parameter described: When given, a segment indexed with operations
+    ///   (v7) hands it, instead of a row, each step indexed only under the
+    ///   keys' children, with its operations under them as one patch
+    ///   (`ChangedMembersTable.described`); it returns false to stop.
     func walkRows(
-        range: ClosedRange<Int>, columns: [StepColumn], touching keys: ChangeIndexKeys? = nil, _ body: (StepRow) throws -> Bool
+        range: ClosedRange<Int>, columns: [StepColumn], touching keys: ChangeIndexKeys? = nil,
+        described: ((Int, JSONPatch) throws -> Bool)? = nil, _ body: (StepRow) throws -> Bool
     ) throws {
         let everyRow = StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
         /// Reads the rows of `steps` on one timeline, every one of them or
         /// only `wanted`, in order; false when `body` stopped.
-        func read(_ sql: String, _ timelineID: Int, _ steps: ClosedRange<Int>, wanted: [Int]? = nil) throws -> Bool {
+        func read(
+            _ sql: String, _ timelineID: Int, _ steps: ClosedRange<Int>, wanted: [Int]? = nil, deliver body: (StepRow) throws -> Bool
+        ) throws -> Bool {
             let statement = try recording.query { db in try db.prepare(sql) }
             var next = 0
             var stop = false
@@ -266,7 +274,7 @@ final class StateCursor {
         /// counts only when it is on this timeline and is the step expected
         /// next; from the first that is not, the steps left are looked up
         /// in the index. False when `body` stopped.
-        func readNamed(_ steps: [Int], _ timelineID: Int) throws -> Bool {
+        func readNamed(_ steps: [Int], _ timelineID: Int, deliver body: (StepRow) throws -> Bool) throws -> Bool {
             guard let first = steps.first else { return true }
             var delivered = 0
             var stop = false
@@ -293,7 +301,36 @@ final class StateCursor {
             let rest = Array(steps[delivered...])
             guard let restFirst = rest.first, let restLast = rest.last else { return true }
             namedStepReads.byIndex += rest.count
-            return try read(StepsTable.select(columns, steps: rest), timelineID, restFirst...restLast, wanted: rest)
+            return try read(StepsTable.select(columns, steps: rest), timelineID, restFirst...restLast, wanted: rest, deliver: body)
+        }
+        /// Reads the rows `touched` names in `steps`, handing `described`
+        /// each of `describedSteps` in step order between them; a row read
+        /// for a described step (a stretch reads every row) stands for it.
+        func readInterleaved(
+            _ touched: (base: Int, bits: [UInt8]), _ describedSteps: [(step: Int, patch: JSONPatch)], _ steps: ClosedRange<Int>,
+            _ timelineID: Int, described: (Int, JSONPatch) throws -> Bool
+        ) throws -> Bool {
+            var nextDescribed = 0
+            func describe(before step: Int) throws -> Bool {
+                while nextDescribed < describedSteps.count, describedSteps[nextDescribed].step <= step {
+                    let (describedStep, patch) = describedSteps[nextDescribed]
+                    nextDescribed += 1
+                    if describedStep < step, try !described(describedStep, patch) { return false }
+                }
+                return true
+            }
+            func interleaved(_ row: StepRow) throws -> Bool {
+                try describe(before: row.int(.step)) && body(row)
+            }
+            for next in IndexedReads(touched: touched, range: steps) {
+                switch next {
+                case .stretch(let stretch):
+                    guard try read(everyRow, timelineID, stretch, deliver: interleaved) else { return false }
+                case .steps(let named):
+                    guard try readNamed(named, timelineID, deliver: interleaved) else { return false }
+                }
+            }
+            return try describe(before: steps.upperBound + 1)
         }
         for segment in segments {
             let lower = max(segment.steps.lowerBound, range.lowerBound)
@@ -301,26 +338,42 @@ final class StateCursor {
             guard lower <= upper else { continue }
             foretellsIDs = true
             let from = max(lower, 1)
-            let reach = try keys.map { keys in try from <= upper ? self.reach(of: segment.timelineID, from...upper, keys: keys) : .unindexed }
-            guard case .covered(let indexed, let touched)? = reach else {
-                guard try read(everyRow, segment.timelineID, lower...upper) else { return }
-                continue
-            }
-            // Step 0 has no bits: it has no previous state to differ from.
-            if lower == 0 {
-                guard try read(everyRow, segment.timelineID, 0...0) else { return }
-            }
-            for next in IndexedReads(touched: touched, range: indexed) {
-                switch next {
-                case .stretch(let steps):
-                    guard try read(everyRow, segment.timelineID, steps) else { return }
-                case .steps(let steps):
-                    guard try readNamed(steps, segment.timelineID) else { return }
+            let indexed: ClosedRange<Int>
+            if let keys, let described, from <= upper, let (describes, covered) = try describing(segment.timelineID, from...upper, keys: keys) {
+                indexed = covered
+                if lower == 0 {
+                    guard try read(everyRow, segment.timelineID, 0...0, deliver: body) else { return }
                 }
+                // A part at a time, so that what is described is held for a part only.
+                var partStart = indexed.lowerBound
+                while partStart <= indexed.upperBound {
+                    let part = partStart...min(indexed.upperBound, partStart - partStart % Self.describedPart + Self.describedPart - 1)
+                    partStart = part.upperBound + 1
+                    let found = try recording.query { db in
+                        try ChangedMembersTable.described(timelineID: segment.timelineID, keys: describes, in: part, db: db)
+                    }
+                    guard let found else {
+                        guard try read(everyRow, segment.timelineID, part, deliver: body) else { return }
+                        continue
+                    }
+                    guard try readInterleaved(found.whole, found.described, part, segment.timelineID, described: described) else { return }
+                }
+            } else {
+                let reach = try keys.map { keys in try from <= upper ? self.reach(of: segment.timelineID, from...upper, keys: keys) : .unindexed }
+                guard case .covered(let covered, let touched)? = reach else {
+                    guard try read(everyRow, segment.timelineID, lower...upper, deliver: body) else { return }
+                    continue
+                }
+                indexed = covered
+                // Step 0 has no bits: it has no previous state to differ from.
+                if lower == 0 {
+                    guard try read(everyRow, segment.timelineID, 0...0, deliver: body) else { return }
+                }
+                guard try readInterleaved(touched, [], indexed, segment.timelineID, described: { _, _ in true }) else { return }
             }
             // The steps after the index's last, not merged yet, are read in full.
             guard indexed.upperBound < upper else { continue }
-            guard try read(everyRow, segment.timelineID, (indexed.upperBound + 1)...upper) else { return }
+            guard try read(everyRow, segment.timelineID, (indexed.upperBound + 1)...upper, deliver: body) else { return }
         }
     }
 
@@ -343,6 +396,18 @@ final class StateCursor {
         }) else { return .unindexed }
         return .covered(indexed, touched: touched)
     }
+
+    /// For keys of children, on a timeline whose index keeps their
+    /// operations (v7): the keys, and the part of `steps` (after 0) the
+    /// index covers; else nil.
+    private func describing(_ timelineID: Int, _ steps: ClosedRange<Int>, keys: ChangeIndexKeys) throws -> ([String], ClosedRange<Int>)? {
+        guard keys.depth == .children, let coverage = try recording.indexCoverage(timelineID: timelineID),
+              coverage.depth >= .operations, let indexed = coverage.indexed(steps) else { return nil }
+        return (keys.keys, indexed)
+    }
+
+    /// How many steps a walk describes at a time: the steps of 16 rows.
+    private static let describedPart = 16 * ChangedMembersTable.stepsPerRow
 
     /// How many steps of `range` after 0 the index names under one of
     /// `keys` or the root, over the lineage's segments; nil when a segment

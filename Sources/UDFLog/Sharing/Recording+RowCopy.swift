@@ -73,8 +73,8 @@ extension Recording {
                 patch: patch.map { String(decoding: $0, as: UTF8.self) },
                 stateHash: row.text(.stateHash),
                 stateSize: stateSize,
-                // From the bytes in hand; a kept keyframe was not compared with the state before it.
-                changes: patch.map(ChangedMembersTable.keys(ofPatchText:))
+                // A patch's from its text; a kept keyframe was not compared with the state before it.
+                changes: nil
             ))
             return true
         }

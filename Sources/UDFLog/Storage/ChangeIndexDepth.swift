@@ -6,11 +6,15 @@ public enum ChangeIndexDepth: Int, Comparable, Sendable {
     /// Members, their children, and each member written whole or reshaped
     /// (format v6).
     case children = 2
+    /// Children, and for each child the operations of each patch step
+    /// under it, so a query about the child reads those instead of the
+    /// steps' rows (format v7).
+    case operations = 3
 
     public static func < (lhs: ChangeIndexDepth, rhs: ChangeIndexDepth) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 
     /// What every writer of this build indexes the timelines it creates to.
-    static let written = ChangeIndexDepth.children
+    static let written = ChangeIndexDepth.operations
 }

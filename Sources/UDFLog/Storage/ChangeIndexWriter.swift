@@ -18,6 +18,8 @@ final class ChangeIndexWriter {
         /// Timelines this writer has met, and whether it may move their
         /// `indexed_through`: only when its steps follow the indexed ones.
         var advancing: [Int: Bool] = [:]
+        /// Timelines whose index holds their steps' operations (v7).
+        var describing: Set<Int> = []
     }
 
     private var pending = Pending()
@@ -39,28 +41,33 @@ final class ChangeIndexWriter {
     }
 
     /// Notes that `step` of timeline `timelineID`, stored in this
-    /// transaction, is indexed under `keys`.
-    func add(step: Int, keys: [String], timelineID: Int, db: Database) throws {
+    /// transaction, is indexed under `keys`, and made `childOperations`
+    /// (`ScannedPatch`), which a v7 timeline's index keeps.
+    func add(step: Int, keys: [String], childOperations: [(key: String, operations: [UInt8])], timelineID: Int, db: Database) throws {
         guard !isStopped else { return }
         if pending.advancing[timelineID] == nil {
-            pending.advancing[timelineID] = try Self.start(timelineID: timelineID, before: step, db: db)
+            let depth = try Self.start(timelineID: timelineID, before: step, db: db)
+            pending.advancing[timelineID] = depth != nil
+            if let depth, depth >= .operations { pending.describing.insert(timelineID) }
         }
         guard pending.advancing[timelineID] == true else { return }
-        pending.batch.add(step: step, members: keys, timelineID: timelineID)
+        let described = pending.describing.contains(timelineID) ? childOperations : []
+        pending.batch.add(step: step, members: keys, childOperations: described, timelineID: timelineID)
         let known = pending.steps[timelineID]
         pending.steps[timelineID] = min(known?.lowerBound ?? step, step)...max(known?.upperBound ?? step, step)
     }
 
-    /// Whether a writer whose first step on the timeline is `step` may move
-    /// its `indexed_through`: when every step before it is indexed. It
-    /// writes the implied value (null on an indexed timeline means every
-    /// step) so that a crash before the first merge leaves the new steps out.
-    private static func start(timelineID: Int, before step: Int, db: Database) throws -> Bool {
+    /// The depth of the timeline's index when a writer whose first step on
+    /// it is `step` may move its `indexed_through`: when every step before
+    /// it is indexed; else nil. It writes the implied value (null on an
+    /// indexed timeline means every step) so that a crash before the first
+    /// merge leaves the new steps out.
+    private static func start(timelineID: Int, before step: Int, db: Database) throws -> ChangeIndexDepth? {
         // A writer has migrated the file, so the column is there.
-        guard let coverage = try ChangedMembersTable.coverage(timelineID: timelineID, hasWatermark: true, in: db) else { return false }
-        guard coverage.through == nil || coverage.through == step - 1 else { return false }
+        guard let coverage = try ChangedMembersTable.coverage(timelineID: timelineID, hasWatermark: true, in: db) else { return nil }
+        guard coverage.through == nil || coverage.through == step - 1 else { return nil }
         try db.prepare("UPDATE timelines SET indexed_through = ? WHERE id = ?").execute([step - 1, timelineID])
-        return true
+        return coverage.depth
     }
 
     /// At the end of a transaction's rows: merges when not lazy, or when

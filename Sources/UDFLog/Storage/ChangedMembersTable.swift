@@ -133,6 +133,78 @@ enum ChangedMembersTable {
         return misshapen ? nil : (base, bits)
     }
 
+    /// Whether `key` names a member's child `/m/c`, whose rows on a v7
+    /// timeline hold their steps' operations: not the root, a member, or
+    /// `/m/-`.
+    static func isChild(_ key: String) -> Bool {
+        key.utf8.filter { $0 == UInt8(ascii: "/") }.count == 2 && !key.hasSuffix("/-")
+    }
+
+    /// For a query by `keys` on a timeline indexed with operations (v7):
+    /// the steps in `range` to read whole, as `steps` gives them, and the
+    /// others the index names, each with its operations under the keys'
+    /// children as one patch, ascending. A step is read whole when it is
+    /// indexed under the root or a key that is not a child, or under a
+    /// child whose row keeps no operations for it (a keyframe, a `move` or
+    /// `copy`, a patch not in canonical form) or keeps misshapen ones. Nil
+    /// when a row's bitmap is misshapen.
+    static func described(
+        timelineID id: Int, keys: [String], in range: ClosedRange<Int>, db: Database
+    ) throws -> (whole: (base: Int, bits: [UInt8]), described: [(step: Int, patch: JSONPatch)])? {
+        let children = keys.filter(isChild)
+        guard var whole = try steps(timelineID: id, members: keys.filter { !isChild($0) }, in: range, db: db) else { return nil }
+        guard !children.isEmpty else { return (whole, []) }
+        let placeholders = children.indices.map { "?\($0 + 4)" }.joined(separator: ", ")
+        let sql = """
+            SELECT m.first_step, m.steps, o.operations, m.member FROM changed_members AS m
+            LEFT JOIN changed_operations AS o USING (timeline_id, member, first_step)
+            WHERE m.timeline_id = ?1 AND m.member IN (\(placeholders)) AND m.first_step BETWEEN ?2 AND ?3
+            """
+        var found: [(step: Int, operations: [PatchOperation])] = []
+        var misshapen = false
+        // Keyed by bytes: `/m/toke\u{F1}` and `/m/token\u{303}` are two children.
+        var childTokens: [[UInt8]: [String]?] = [:]
+        try db.cachedStatement(sql).forEachRow([id, whole.base, range.upperBound] + children) { row in
+            let first = row.int(0)
+            guard let bits = wellShapedBits(row, firstStep: first) else {
+                misshapen = true
+                return
+            }
+            let member = row.text(3)
+            let key = Array(member.utf8)
+            if childTokens[key] == nil { childTokens[key] = .some((try? JSONPointer(parsing: member))?.tokens) }
+            // A row whose key is not a pointer keeps nothing a reader trusts.
+            let tokens = childTokens[key] ?? nil
+            let entries = tokens == nil ? [] : row.bytes(2).flatMap(ChildOperationsBlob.entries) ?? []
+            var next = 0
+            for step in Self.steps(inRowAt: first, bits) where range.contains(step) {
+                while next < entries.count, first + entries[next].offset < step { next += 1 }
+                if next < entries.count, first + entries[next].offset == step,
+                   let tokens, let operations = ChildOperationsBlob.operations(entries[next].operations, child: tokens) {
+                    found.append((step, operations))
+                } else {
+                    let index = step - whole.base
+                    whole.bits[index / 8] |= 1 << (index % 8)
+                }
+            }
+        }
+        if misshapen { return nil }
+        // Rows come child by child: a step several children name is one patch.
+        if children.count > 1 { found.sort { $0.step < $1.step } }
+        var described: [(step: Int, patch: JSONPatch)] = []
+        var index = 0
+        while index < found.count {
+            let step = found[index].step
+            var end = index + 1
+            while end < found.count, found[end].step == step { end += 1 }
+            if !IndexedReads.isNamed(step, in: whole) {
+                described.append((step, JSONPatch(found[index..<end].flatMap(\.operations))))
+            }
+            index = end
+        }
+        return (whole, described)
+    }
+
     /// The bitmap in `column` of `row` when the row starts at a multiple of
     /// `stepsPerRow` and holds a blob of `bytesPerRow` bytes; nil for a
     /// misshapen row. The one rule for every reader and for `verify`.
@@ -155,6 +227,13 @@ enum ChangedMembersTable {
             rows.append((first, row.text(1), bits))
         }
         return (rows, misshapen)
+    }
+
+    /// Every `changed_operations` row of timeline `id` (v7).
+    static func operationRows(timelineID id: Int, db: Database) throws -> [(firstStep: Int, member: String, operations: [UInt8])] {
+        try db.prepare("SELECT first_step, member, operations FROM changed_operations WHERE timeline_id = ?").rows([id]) { row in
+            (row.int(0), row.text(1), row.bytes(2) ?? [])
+        }
     }
 
     /// Every (step, member) of timeline `id`, ordered by step, then member.

@@ -24,10 +24,11 @@ enum StepsTable {
         let patch: String?
         let stateHash: String
         let stateSize: Int
-        /// The step's `changed_members` keys, when the writer knows them:
-        /// for a patch, those its operations name; for a keyframe, those of
-        /// the patch from the previous step's state. Nil
-        /// reads a patch's from its text and indexes a keyframe under the root.
+        /// The step's `changed_members` keys, when the writer knows them
+        /// without the text: for a keyframe, those of the patch from the
+        /// previous step's state. Nil reads a patch's from its text (which
+        /// also gives its operations under each child) and indexes a
+        /// keyframe under the root.
         var changes: [String]? = nil
     }
 
@@ -67,8 +68,11 @@ enum StepsTable {
                 row.cause, row.reducerNanoseconds, row.keyframe, row.patch, row.stateHash, row.stateSize,
             ])
             guard row.step > 0 else { return }
-            let keys = row.changes ?? row.patch.map { ChangedMembersTable.keys(ofPatchText: Array($0.utf8)) } ?? [""]
-            try index.add(step: row.step, keys: keys, timelineID: row.timelineID, db: db)
+            // One scan of a patch's text gives its keys and its operations under each child.
+            let patch = row.patch.map { Array($0.utf8) }
+            let scanned = patch.flatMap(StoredTextScan.scan(canonicalPatch:))
+            let keys = row.changes ?? scanned?.keys ?? patch.map(ChangedMembersTable.keys(ofPatchText:)) ?? [""]
+            try index.add(step: row.step, keys: keys, childOperations: scanned?.childOperations ?? [], timelineID: row.timelineID, db: db)
         }
     }
 

@@ -110,15 +110,25 @@ public enum StoredTextScan {
     /// recorder's canonical patch form (whitespace, a member other than
     /// `from`, `op`, `path` and `value`, an escape or a `~` in a pointer, an
     /// unknown `op`), and the caller parses it instead.
+    public static func pointedKeys(ofCanonicalPatch text: [UInt8]) -> [String]? {
+        scan(canonicalPatch: text)?.keys
+    }
+
+    /// What the index stores of a canonical patch text: the keys of
+    /// `pointedKeys(ofCanonicalPatch:)`, and the operations under each
+    /// child it names that a reader can apply apart from the rest
+    /// (`ScannedPatch`); nil when the text is not in canonical form.
     ///
     /// It reads the text's structure, skipping each `value` whole, so a
     /// `"path"` inside an added value is never taken for an operation's.
-    public static func pointedKeys(ofCanonicalPatch text: [UInt8]) -> [String]? {
+    public static func scan(canonicalPatch text: [UInt8]) -> ScannedPatch? {
         let count = text.count
         guard count >= 2, text[0] == UInt8(ascii: "[") else { return nil }
-        if text[1] == UInt8(ascii: "]") { return count == 2 ? [] : nil }
-        var keys: [String] = []
-        func add(_ key: String) { ChangedMembersTable.add(key, to: &keys) }
+        if text[1] == UInt8(ascii: "]") { return count == 2 ? ScannedPatch() : nil }
+        var scanned = ScannedPatch()
+        func add(_ key: String) { ChangedMembersTable.add(key, to: &scanned.keys) }
+        var described: [(child: String, operations: [UInt8])] = []
+        var moved: [String] = []
         var index = 1
         while true {
             guard index < count, text[index] == UInt8(ascii: "{") else { return nil }
@@ -126,6 +136,7 @@ public enum StoredTextScan {
             var op: ArraySlice<UInt8>?
             var path: ArraySlice<UInt8>?
             var from: ArraySlice<UInt8>?
+            var value: ArraySlice<UInt8>?
             while true {
                 guard index < count, text[index] == UInt8(ascii: "\""), let keyEnd = stringEnd(text, index),
                       keyEnd < count, text[keyEnd] == UInt8(ascii: ":") else { return nil }
@@ -143,6 +154,7 @@ public enum StoredTextScan {
                     index = valueEnd
                 } else if key.elementsEqual("value".utf8) {
                     guard let valueEnd = valueEnd(text, valueStart) else { return nil }
+                    value = text[valueStart..<valueEnd]
                     index = valueEnd
                 } else {
                     return nil
@@ -156,15 +168,48 @@ public enum StoredTextScan {
             if let from {
                 guard written.hasSource, let keys = self.keys(ofPointer: from, reshapes: written == .move) else { return nil }
                 keys.forEach(add)
+                if let child = child(of: keys) { moved.append(child) }
             }
             guard let pathKeys = self.keys(ofPointer: path, reshapes: written != .inPlace) else { return nil }
             pathKeys.forEach(add)
+            if let child = child(of: pathKeys) {
+                // Children compare by their bytes: NFC and NFD twins are two children.
+                let at = described.firstIndex { $0.child.utf8.elementsEqual(child.utf8) } ?? {
+                    described.append((child, []))
+                    return described.count - 1
+                }()
+                switch String(decoding: op, as: UTF8.self) {
+                case "move", "copy":
+                    // It carries a value from elsewhere: its child is read whole.
+                    moved.append(child)
+                case "test":
+                    // It changes nothing.
+                    break
+                case let name:
+                    guard let kind = ChildOperationsBlob.kind(of: name), (name == "remove") == (value == nil) else { return nil }
+                    // The path below the child: the pointer's bytes after the child's key.
+                    let below = path.dropFirst(child.utf8.count)
+                    ChildOperationsBlob.appendOperation(kind: kind, below: below, value: value, to: &described[at].operations)
+                }
+            }
             index += 1
             guard index < count else { return nil }
-            if text[index] == UInt8(ascii: "]") { return index + 1 == count ? keys : nil }
+            if text[index] == UInt8(ascii: "]") {
+                guard index + 1 == count else { return nil }
+                scanned.childOperations = described.filter { child in !moved.contains { $0.utf8.elementsEqual(child.child.utf8) } }
+                    .map { ($0.child, $0.operations) }
+                return scanned
+            }
             guard text[index] == UInt8(ascii: ",") else { return nil }
             index += 1
         }
+    }
+
+    /// The child key among an operation's keys: `/m/c`, not `/m/-` (which
+    /// every query under `m` reads whole, a member named `-` included).
+    private static func child(of keys: [String]) -> String? {
+        guard keys.count == 2, !keys[1].hasSuffix("/-") else { return nil }
+        return keys[1]
     }
 
     /// What an operation does at its `path`, as the index names it.

@@ -27,6 +27,7 @@ extension RecordingBranches {
                 )
             }
             try db.prepare("DELETE FROM changed_members WHERE timeline_id = ?").execute([timeline.id])
+            try db.prepare("DELETE FROM changed_operations WHERE timeline_id = ?").execute([timeline.id])
             try db.prepare("DELETE FROM steps WHERE timeline_id = ?").execute([timeline.id])
             try db.prepare("DELETE FROM timelines WHERE id = ?").execute([timeline.id])
             return timeline

@@ -162,13 +162,15 @@ final class StepEncoder {
     /// The stored row, moving the encoder on past `state`.
     ///
     /// - Parameter made: The patch from the previous state, when one was
-    ///   made: the step is indexed under the members it names. A kept
-    ///   keyframe without one makes it; a kept patch is read from its text.
+    ///   made: a keyframe is indexed under the members it names, and a kept
+    ///   keyframe without one makes it. A patch's keys, and its operations
+    ///   under each child, are read from its text as it is stored.
     private func row(
         _ input: HostStep, timelineID: Int, state: JSONValue,
         keyframe: PreparedRow.Keyframe?, patch: String?, hash: String, size: Int, made: JSONPatch? = nil
     ) -> PreparedRow {
-        var changes = made.map(ChangedMembersTable.keys)
+        // A patch's keys come from its text, with its operations under each child.
+        var changes = keyframe == nil ? nil : made.map(ChangedMembersTable.keys)
         if changes == nil, keyframe != nil, let previous = position.previous {
             changes = ChangedMembersTable.keys(of: SharingAwarePatch.make(from: previous, to: state))
         }

@@ -59,14 +59,16 @@ enum LongQueryBenchmark {
     /// `verify` once on one thread and once on every core, then each query: `runs` times, or once when one run
     /// takes over two seconds; and each query again, side by side: `find`
     /// and `blame` on one thread (`--jobs 1`), and every query on a copy
-    /// whose changed-members index is switched off and on one that reads it
-    /// to v5's depth (members only, not their children).
+    /// whose changed-members index is switched off, on one that reads it
+    /// to v5's depth (members only, not their children) and on one that
+    /// reads it to v6's (children, without their operations).
     static func rows(binary: String, path: String, scenario: String, queries: [Query], runs: Int, progress: (String) -> Void) -> [BenchRow] {
         let scenario = "\(scenario), load \(Load.now)"
         let unindexed = try? indexCopy(of: path, depth: nil)
         let membersOnly = try? indexCopy(of: path, depth: 1)
+        let rowsOnly = try? indexCopy(of: path, depth: 2)
         defer {
-            for copy in [unindexed, membersOnly].compactMap({ $0 }) { try? FileManager.default.removeItem(atPath: copy) }
+            for copy in [unindexed, membersOnly, rowsOnly].compactMap({ $0 }) { try? FileManager.default.removeItem(atPath: copy) }
         }
         progress("udf-inspect verify --jobs 1 on \(scenario)")
         // The anchor is one walk over every state, on one thread.
@@ -99,6 +101,9 @@ enum LongQueryBenchmark {
             if ["blame", "find"].contains(query.arguments.first), let (one, _, _) = time(binary, query.arguments + ["--jobs", "1"], runs: runs) {
                 plain += "; one thread (--jobs 1) \(Format.duration(one)), \(Format.digits(one / seconds))×"
             }
+            if query.readsIndex, let rowsOnly, let (children, _, _) = time(binary, query.arguments.map { $0 == path ? rowsOnly : $0 }, runs: runs) {
+                plain += "; children without their operations (v6) \(Format.duration(children)), \(Format.digits(children / seconds))×"
+            }
             if query.readsIndex, let membersOnly, let (members, _, _) = time(binary, query.arguments.map { $0 == path ? membersOnly : $0 }, runs: runs) {
                 plain += "; members only (v5) \(Format.duration(members)), \(Format.digits(members / seconds))×"
             }
@@ -116,7 +121,8 @@ enum LongQueryBenchmark {
 
     /// A copy of the recording whose timelines read as indexed to `depth`:
     /// nil as if written before format 5, so every query on it scans every
-    /// row; 1 as if written by format 5, members only.
+    /// row; 1 as if written by format 5, members only; 2 as if by format 6,
+    /// children without their operations.
     private static func indexCopy(of path: String, depth: Int?) throws -> String {
         let copy = path + ".index-\(depth.map(String.init) ?? "off").udf"
         try? FileManager.default.removeItem(atPath: copy)

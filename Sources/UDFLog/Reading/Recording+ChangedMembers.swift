@@ -101,15 +101,15 @@ struct ChangedMembersAudit {
         let named = named(at: step)
         switch stored {
         case .patch(let text):
-            // One scan for the keys and the operations, as the writer makes them.
-            let scanned = StoredTextScan.scan(canonicalPatch: text)
-            let keys = scanned?.keys ?? ChangedMembersTable.keys(ofPatchText: text)
+            // The keys and the operations, as the writer makes them.
+            let entry = ChangedMembersTable.entry(ofPatchText: text)
+            let keys = entry.keys
             let written = depth == .members ? ChangedMembersTable.members(in: keys) : keys
             let agree = named.count == written.count && written.allSatisfy { ChangedMembersTable.contains(named, $0) }
             if !agree {
                 note(step, "the changed-members index names \(Self.listed(named)), but the patch writes under \(Self.listed(written))")
             }
-            if depth >= .operations { checkOperations(step: step, named: named, expected: scanned?.childOperations ?? [], isPatch: true) }
+            if depth >= .operations { checkOperations(step: step, named: named, expected: entry.childOperations, isPatch: true) }
         case .keyframe:
             if depth >= .operations { checkOperations(step: step, named: named, expected: [], isPatch: false) }
             guard let previous else {

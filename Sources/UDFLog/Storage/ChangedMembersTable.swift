@@ -77,9 +77,18 @@ enum ChangedMembersTable {
     /// recorder's canonical form, parsed otherwise. A text that does not
     /// parse is indexed under the root, which every query reads.
     static func keys(ofPatchText text: [UInt8]) -> [String] {
-        if let keys = StoredTextScan.pointedKeys(ofCanonicalPatch: text) { return keys }
-        guard let patch = try? JSONPatch(text: text) else { return [""] }
-        return keys(of: patch)
+        entry(ofPatchText: text).keys
+    }
+
+    /// What the index keeps of a stored patch text: its keys and, when the
+    /// text is in canonical form, its operations under each child
+    /// (`StoredTextScan.scan`); a text in another form gives its keys
+    /// alone, parsed, and one that does not parse the root. The writer and
+    /// `verify` both take it from here.
+    static func entry(ofPatchText text: [UInt8]) -> ScannedPatch {
+        if let scanned = StoredTextScan.scan(canonicalPatch: text) { return scanned }
+        guard let patch = try? JSONPatch(text: text) else { return ScannedPatch(keys: [""]) }
+        return ScannedPatch(keys: keys(of: patch))
     }
 
     /// Of `keys`, the root and the top-level members: what a v5 index names.

@@ -68,11 +68,10 @@ enum StepsTable {
                 row.cause, row.reducerNanoseconds, row.keyframe, row.patch, row.stateHash, row.stateSize,
             ])
             guard row.step > 0 else { return }
-            // One scan of a patch's text gives its keys and its operations under each child.
-            let patch = row.patch.map { Array($0.utf8) }
-            let scanned = patch.flatMap(StoredTextScan.scan(canonicalPatch:))
-            let keys = row.changes ?? scanned?.keys ?? patch.map(ChangedMembersTable.keys(ofPatchText:)) ?? [""]
-            try index.add(step: row.step, keys: keys, childOperations: scanned?.childOperations ?? [], timelineID: row.timelineID, db: db)
+            // One look at a patch's text gives its keys and its operations under each child.
+            let entry = row.patch.map { ChangedMembersTable.entry(ofPatchText: Array($0.utf8)) }
+            let keys = row.changes ?? entry?.keys ?? [""]
+            try index.add(step: row.step, keys: keys, childOperations: entry?.childOperations ?? [], timelineID: row.timelineID, db: db)
         }
     }
 

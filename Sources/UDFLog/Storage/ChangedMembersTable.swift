@@ -144,9 +144,12 @@ enum ChangedMembersTable {
 
     /// Whether `key` names a member's child `/m/c`, whose rows on a v7
     /// timeline hold their steps' operations: not the root, a member, or
-    /// `/m/-`.
+    /// `/m/-` (which every query under `m` reads whole, a member's child
+    /// named `-` included). The one rule for the writer and the readers.
     static func isChild(_ key: String) -> Bool {
-        key.utf8.filter { $0 == UInt8(ascii: "/") }.count == 2 && !key.hasSuffix("/-")
+        let bytes = Array(key.utf8)
+        // Tokens hold no raw `/` (RFC 6901 escapes it), so two slashes make two tokens.
+        return bytes.count(where: { $0 == UInt8(ascii: "/") }) == 2 && bytes.suffix(2) != [UInt8(ascii: "/"), UInt8(ascii: "-")]
     }
 
     /// For a query by `keys` on a timeline indexed with operations (v7):

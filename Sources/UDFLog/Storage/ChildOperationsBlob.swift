@@ -11,15 +11,17 @@ import UDFJSON
 /// child itself), and for `a` and `p` the value (a varint length and its
 /// text as the patch spells it). Varints are unsigned LEB128.
 enum ChildOperationsBlob {
-    /// The byte that stands for the operation named `name`: `a` add, `r`
-    /// remove, `p` replace; nil for any other.
-    static func kind(of name: String) -> UInt8? {
-        switch name {
-        case "add": UInt8(ascii: "a")
-        case "remove": UInt8(ascii: "r")
-        case "replace": UInt8(ascii: "p")
-        default: nil
-        }
+    static let add = UInt8(ascii: "a")
+    static let remove = UInt8(ascii: "r")
+    static let replace = UInt8(ascii: "p")
+
+    /// The byte that stands for the operation named `name` (its `op`
+    /// text's bytes): `add`, `remove` or `replace`; nil for any other.
+    static func kind(of name: ArraySlice<UInt8>) -> UInt8? {
+        if name.elementsEqual("add".utf8) { return add }
+        if name.elementsEqual("remove".utf8) { return remove }
+        if name.elementsEqual("replace".utf8) { return replace }
+        return nil
     }
 
     /// Appends one operation to a step's operations.
@@ -86,15 +88,15 @@ enum ChildOperationsBlob {
             let tokens = below.isEmpty ? [] : below.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
                 .map { String(decoding: $0, as: UTF8.self) }
             let path = JSONPointer(tokens: child + tokens)
-            if kind == UInt8(ascii: "r") {
+            if kind == remove {
                 operations.append(.remove(path: path))
                 continue
             }
-            guard kind == UInt8(ascii: "a") || kind == UInt8(ascii: "p"),
+            guard kind == add || kind == replace,
                   let valueLength = readVarint(bytes, at: &index), valueLength <= bytes.endIndex - index,
                   let value = try? JSONParser().parse(Array(bytes[index..<(index + valueLength)])) else { return nil }
             index += valueLength
-            operations.append(kind == UInt8(ascii: "a") ? .add(path: path, value: value) : .replace(path: path, value: value))
+            operations.append(kind == add ? .add(path: path, value: value) : .replace(path: path, value: value))
         }
         return operations
     }

@@ -178,19 +178,16 @@ public enum StoredTextScan {
                     described.append((child, []))
                     return described.count - 1
                 }()
-                switch String(decoding: op, as: UTF8.self) {
-                case "move", "copy":
+                if written.hasSource {
                     // It carries a value from elsewhere: its child is read whole.
                     moved.append(child)
-                case "test":
-                    // It changes nothing.
-                    break
-                case let name:
-                    guard let kind = ChildOperationsBlob.kind(of: name), (name == "remove") == (value == nil) else { return nil }
+                } else if let kind = ChildOperationsBlob.kind(of: op) {
+                    guard (kind == ChildOperationsBlob.remove) == (value == nil) else { return nil }
                     // The path below the child: the pointer's bytes after the child's key.
                     let below = path.dropFirst(child.utf8.count)
                     ChildOperationsBlob.appendOperation(kind: kind, below: below, value: value, to: &described[at].operations)
                 }
+                // A `test` changes nothing.
             }
             index += 1
             guard index < count else { return nil }
@@ -205,10 +202,9 @@ public enum StoredTextScan {
         }
     }
 
-    /// The child key among an operation's keys: `/m/c`, not `/m/-` (which
-    /// every query under `m` reads whole, a member named `-` included).
+    /// The child key among an operation's keys (`ChangedMembersTable.isChild`).
     private static func child(of keys: [String]) -> String? {
-        guard keys.count == 2, !keys[1].hasSuffix("/-") else { return nil }
+        guard keys.count == 2, ChangedMembersTable.isChild(keys[1]) else { return nil }
         return keys[1]
     }
 

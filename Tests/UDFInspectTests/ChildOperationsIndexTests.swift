@@ -140,6 +140,35 @@ import UDFSQLite
         #expect(try Self.finds(misshapen, timeline) == answers)
     }
 
+    /// A writer that merges batch after batch appends each batch's entries
+    /// to the row's, and a merge of steps already kept replaces those and
+    /// every later one.
+    @Test func mergesAppendToARowAndReplaceFromTheFirstStepMerged() throws {
+        let directory = try TemporaryDirectory()
+        let path = try MemberChildrenIndexTests.record(seed: 34, reshapes: 0, in: directory)
+        let database = try Database(path: path, mode: .readWrite)
+        defer { database.close() }
+        func operations(_ value: String) -> [UInt8] { [ChildOperationsBlob.replace, 2] + Array("/n".utf8) + [UInt8(value.utf8.count)] + Array(value.utf8) }
+        func merge(_ steps: [(Int, String)]) throws {
+            var batch = ChangedMembersBatch()
+            for (step, value) in steps {
+                batch.add(step: step, members: ["/rows", "/rows/9"], childOperations: [("/rows/9", operations(value))], timelineID: 1)
+            }
+            try database.write { db in try batch.merge(into: db) }
+        }
+        func kept() throws -> [Int: [UInt8]] {
+            let rows = try database.read { db in try ChangedMembersTable.operationRows(timelineID: 1, db: db) }
+            let row = try #require(rows.first { $0.member == "/rows/9" && $0.firstStep == 2_048 })
+            let entries = try #require(ChildOperationsBlob.entries(row.operations))
+            return Dictionary(uniqueKeysWithValues: entries.map { ($0.offset, Array($0.operations)) })
+        }
+        try merge([(2_051, "1"), (2_053, "2")])
+        try merge([(2_055, "3")])
+        #expect(try kept() == [3: operations("1"), 5: operations("2"), 7: operations("3")])
+        try merge([(2_053, "4")])
+        #expect(try kept() == [3: operations("1"), 5: operations("4")])
+    }
+
     /// A version 6 file is read by its rows, as before; a branch a version 7
     /// writer adds to it keeps its operations, and `find` through both
     /// segments answers as walking every state.

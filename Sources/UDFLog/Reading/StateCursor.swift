@@ -338,12 +338,32 @@ final class StateCursor {
             guard lower <= upper else { continue }
             foretellsIDs = true
             let from = max(lower, 1)
+            // What the index says of the segment: the operations it keeps
+            // for the keys' children (v7), or its bitmap of the steps to read.
+            enum Reading {
+                case described([String], (Int, JSONPatch) throws -> Bool)
+                case named((base: Int, bits: [UInt8]))
+            }
             let indexed: ClosedRange<Int>
+            let reading: Reading
             if let keys, let described, from <= upper, let (describes, covered) = try describing(segment.timelineID, from...upper, keys: keys) {
-                indexed = covered
-                if lower == 0 {
-                    guard try read(everyRow, segment.timelineID, 0...0, deliver: body) else { return }
+                (indexed, reading) = (covered, .described(describes, described))
+            } else {
+                let reach = try keys.map { keys in try from <= upper ? self.reach(of: segment.timelineID, from...upper, keys: keys) : .unindexed }
+                guard case .covered(let covered, let touched)? = reach else {
+                    guard try read(everyRow, segment.timelineID, lower...upper, deliver: body) else { return }
+                    continue
                 }
+                (indexed, reading) = (covered, .named(touched))
+            }
+            // Step 0 has no bits: it has no previous state to differ from.
+            if lower == 0 {
+                guard try read(everyRow, segment.timelineID, 0...0, deliver: body) else { return }
+            }
+            switch reading {
+            case .named(let touched):
+                guard try readInterleaved(touched, [], indexed, segment.timelineID, described: { _, _ in true }) else { return }
+            case .described(let describes, let described):
                 // A part at a time, so that what is described is held for a part only.
                 var partStart = indexed.lowerBound
                 while partStart <= indexed.upperBound {
@@ -358,18 +378,6 @@ final class StateCursor {
                     }
                     guard try readInterleaved(found.whole, found.described, part, segment.timelineID, described: described) else { return }
                 }
-            } else {
-                let reach = try keys.map { keys in try from <= upper ? self.reach(of: segment.timelineID, from...upper, keys: keys) : .unindexed }
-                guard case .covered(let covered, let touched)? = reach else {
-                    guard try read(everyRow, segment.timelineID, lower...upper, deliver: body) else { return }
-                    continue
-                }
-                indexed = covered
-                // Step 0 has no bits: it has no previous state to differ from.
-                if lower == 0 {
-                    guard try read(everyRow, segment.timelineID, 0...0, deliver: body) else { return }
-                }
-                guard try readInterleaved(touched, [], indexed, segment.timelineID, described: { _, _ in true }) else { return }
             }
             // The steps after the index's last, not merged yet, are read in full.
             guard indexed.upperBound < upper else { continue }

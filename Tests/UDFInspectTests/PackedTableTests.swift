@@ -55,7 +55,7 @@ import Testing
         for step in 0..<100 { table.append(["\(step)", "tick", ""]) }
         var lines: [String] = []
         table.forEachLine { line in
-            lines.append(line)
+            lines.append(String(decoding: line, as: UTF8.self))
             return lines.count < 3
         }
         #expect(lines == ["STEP  ACTION  CAUSE", "   0  tick", "   1  tick"])

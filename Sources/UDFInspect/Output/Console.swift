@@ -101,20 +101,32 @@ public final class Console: Sendable {
 
     /// Writes `line` and a newline to stdout.
     public func out(_ line: String) {
-        write(line + "\n")
+        append(line.utf8, newline: true)
+    }
+
+    /// Writes the line whose UTF-8 bytes are `line`, and a newline, to
+    /// stdout: a long table's lines, made as bytes, go out with no string.
+    func out(utf8 line: [UInt8]) {
+        append(line, newline: true)
     }
 
     /// Writes `text` to stdout as it is, for output that ends its own lines.
     public func write(_ text: String) {
+        append(text.utf8, newline: false)
+    }
+
+    private func append(_ bytes: some Collection<UInt8>, newline: Bool) {
         state.withLock { state in
             switch destination {
             case .capture:
-                state.capturedOutput += text
+                state.capturedOutput += String(decoding: bytes, as: UTF8.self)
+                if newline { state.capturedOutput += "\n" }
             case let .descriptors(output, _):
                 guard state.failure == nil else {
                     return
                 }
-                state.pending.append(contentsOf: text.utf8)
+                state.pending.append(contentsOf: bytes)
+                if newline { state.pending.append(UInt8(ascii: "\n")) }
                 if state.pending.count >= Self.bufferLimit {
                     Self.drain(&state, to: output)
                 }

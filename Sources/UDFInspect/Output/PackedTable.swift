@@ -38,52 +38,60 @@ struct PackedTable {
     /// Adds a row; missing cells are empty, and cells past the last column are left out.
     mutating func append(_ row: [String]) {
         for column in widths.indices {
-            let cell = column < row.count ? row[column] : ""
-            let width = cell.visibleWidth
+            var cell = column < row.count ? row[column] : ""
+            // Printable ASCII is as wide as its bytes (`visibleWidth`'s first
+            // rule), read here from the bytes being copied anyway.
+            let isPrintableASCII = cell.withUTF8 { utf8 in
+                bytes.append(contentsOf: utf8)
+                return utf8.allSatisfy { (0x20...0x7E).contains($0) }
+            }
+            let byteCount = bytes.count - (cellEnds.last ?? 0)
+            let width = isPrintableASCII ? byteCount : cell.visibleWidth
             widths[column] = max(widths[column], width)
-            if width != cell.utf8.count { otherWidths.append((cellEnds.count, width)) }
-            bytes.append(contentsOf: cell.utf8)
+            if width != byteCount { otherWidths.append((cellEnds.count, width)) }
             cellEnds.append(bytes.count)
         }
     }
 
-    /// Each line in order, the header line first unless `includeHeader` is
-    /// false (then its cells set no width either), until `body` returns false.
+    /// Each line's UTF-8 bytes in order, the header line first unless
+    /// `includeHeader` is false (then its cells set no width either), until
+    /// `body` returns false. Lines are made in one buffer, straight from the
+    /// cells' bytes.
     ///
     /// - Parameter headerStyle: Applied to each header cell, for example ``Colour/bold(_:)``.
-    func forEachLine(includeHeader: Bool = true, headerStyle: (String) -> String = { $0 }, _ body: (String) -> Bool) {
+    func forEachLine(includeHeader: Bool = true, headerStyle: (String) -> String = { $0 }, _ body: ([UInt8]) -> Bool) {
         var widths = widths
         if includeHeader {
             let header = renderer.columns.map(\.header)
             for (column, cell) in header.enumerated() {
                 widths[column] = max(widths[column], cell.visibleWidth)
             }
-            guard body(renderer.line(header, widths: widths, style: headerStyle)) else { return }
+            guard body(Array(renderer.line(header, widths: widths, style: headerStyle).utf8)) else { return }
         }
-        var cells: [String] = []
-        var cellWidths: [Int] = []
-        cells.reserveCapacity(widths.count)
-        cellWidths.reserveCapacity(widths.count)
-        var start = 0
-        var end = 0
+        let columns = widths.count
+        var line: [UInt8] = []
+        var row = 0
         var other = 0
-        while end < cellEnds.count {
-            cells.removeAll(keepingCapacity: true)
-            cellWidths.removeAll(keepingCapacity: true)
-            for _ in widths.indices {
-                let cellEnd = cellEnds[end]
-                cells.append(String(decoding: bytes[start..<cellEnd], as: UTF8.self))
-                if other < otherWidths.count, otherWidths[other].cell == end {
-                    cellWidths.append(otherWidths[other].width)
-                    other += 1
-                } else {
-                    cellWidths.append(cellEnd - start)
+        while row * columns < cellEnds.count {
+            let first = row * columns
+            line.removeAll(keepingCapacity: true)
+            renderer.appendLine(
+                to: &line, widths: widths, cellCount: columns,
+                cell: { column in bytes[cellStart(first + column)..<cellEnds[first + column]] },
+                cellWidth: { column in
+                    let cell = first + column
+                    while other < otherWidths.count, otherWidths[other].cell < cell { other += 1 }
+                    if other < otherWidths.count, otherWidths[other].cell == cell { return otherWidths[other].width }
+                    return cellEnds[cell] - cellStart(cell)
                 }
-                start = cellEnd
-                end += 1
-            }
-            guard body(renderer.line(cells, widths: widths, style: { $0 }, cellWidths: cellWidths)) else { return }
+            )
+            guard body(line) else { return }
+            row += 1
         }
+    }
+
+    private func cellStart(_ cell: Int) -> Int {
+        cell == 0 ? 0 : cellEnds[cell - 1]
     }
 
     /// Every line, as `forEachLine` gives them, for short tables.
@@ -91,7 +99,7 @@ struct PackedTable {
         var lines: [String] = []
         lines.reserveCapacity(rowCount + 1)
         forEachLine(includeHeader: includeHeader, headerStyle: headerStyle) { line in
-            lines.append(line)
+            lines.append(String(decoding: line, as: UTF8.self))
             return true
         }
         return lines
@@ -106,7 +114,7 @@ struct PackedTable {
         guard rowCount > 0 else { return }
         var isHeader = true
         forEachLine(headerStyle: headerStyle) { line in
-            if printsHeader || !isHeader { console.out(line) }
+            if printsHeader || !isHeader { console.out(utf8: line) }
             isHeader = false
             return !console.isOutputClosed
         }

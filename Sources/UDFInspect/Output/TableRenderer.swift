@@ -64,33 +64,49 @@ public struct TableRenderer: Sendable {
         return table.lines(includeHeader: includeHeader, headerStyle: headerStyle)
     }
 
-    /// One line of `cells` padded to `widths`; `PackedTable` and `StreamingTable` share it.
+    /// One line of `cells` padded to `widths`; `StreamingTable` and headers use it.
     /// `cellWidths` are the cells' visible widths, when already measured.
     func line(_ cells: [String], widths: [Int], style: (String) -> String, cellWidths: [Int]? = nil) -> String {
+        let styled = cells.map { Array(style($0).utf8)[...] }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(widths.reduce(gap * cells.count, +) + 16)
-        for (column, cell) in cells.enumerated() {
-            let padding = widths[column] - (cellWidths?[column] ?? cell.visibleWidth)
+        appendLine(
+            to: &bytes, widths: widths, cellCount: cells.count,
+            cell: { styled[$0] }, cellWidth: { cellWidths?[$0] ?? cells[$0].visibleWidth }
+        )
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one line of `cellCount` cells, padded to `widths`, to `line`:
+    /// `cell` gives a cell's bytes and `cellWidth` its visible width. A
+    /// long table's lines are made here straight from its bytes, with no
+    /// string a cell or a line.
+    func appendLine(
+        to line: inout [UInt8], widths: [Int], cellCount: Int,
+        cell: (Int) -> ArraySlice<UInt8>, cellWidth: (Int) -> Int
+    ) {
+        let start = line.count
+        for column in 0..<cellCount {
+            let padding = widths[column] - cellWidth(column)
             let alignment = column < columns.count ? columns[column].alignment : .left
-            if column > 0 { bytes.appendSpaces(gap) }
-            if alignment == .right { bytes.appendSpaces(padding) }
-            bytes.append(contentsOf: style(cell).utf8)
-            if alignment == .left { bytes.appendSpaces(padding) }
+            if column > 0 { line.appendSpaces(gap) }
+            if alignment == .right { line.appendSpaces(padding) }
+            line.append(contentsOf: cell(column))
+            if alignment == .left { line.appendSpaces(padding) }
         }
         // Trailing spaces from left-aligned last cells would show up in diffs
         // and copies. In ASCII a space byte is a character of its own; past
         // ASCII a space may end a longer character (after a prepended
         // sign), so the characters decide there.
-        guard bytes.last == UInt8(ascii: " ") else { return String(decoding: bytes, as: UTF8.self) }
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
-            return String(decoding: bytes, as: UTF8.self)
+        guard line.last == UInt8(ascii: " ") else { return }
+        if line[start...].allSatisfy({ $0 < 0x80 }) {
+            while line.count > start, line.last == UInt8(ascii: " ") { line.removeLast() }
+            return
         }
-        var text = String(decoding: bytes, as: UTF8.self)
+        var text = String(decoding: line[start...], as: UTF8.self)
         while text.last == " " {
             text.removeLast()
         }
-        return text
+        line.replaceSubrange(start..., with: text.utf8)
     }
 }
 

@@ -124,21 +124,14 @@ struct LogCommand: InspectCommand {
             context.console, envelope: LogOutput(session: selection.session.id, timeline: timeline.name), streaming: "steps"
         )
         try document.print { document throws(InspectError) in
-            var failure: InspectError?
             do throws(RecordingError) {
                 try selection.recording.forEachStep(on: timeline, matching: query) { summary in
-                    do throws(InspectError) {
-                        document.append(try StreamedJSONDocument.element(StepRecord(summary, on: timeline)))
-                    } catch {
-                        failure = error
-                        return false
-                    }
+                    document.append(StreamedJSONDocument.element(StepRecord(summary, on: timeline)))
                     return !context.console.isOutputClosed
                 }
             } catch {
                 throw InspectError(error)
             }
-            if let failure { throw failure }
         }
         if document.count == 0 {
             context.console.err("No steps match.")

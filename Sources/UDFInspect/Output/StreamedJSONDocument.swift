@@ -61,6 +61,13 @@ struct StreamedJSONDocument {
         String(decoding: try Console.jsonText(model, style: .pretty(indent: indent, level: 2)), as: UTF8.self)
     }
 
+    /// A step's text, as `element(_:)` makes it from its `Encodable` form.
+    static func element(_ record: StepRecord) -> String {
+        var bytes: [UInt8] = []
+        record.appendPrettyJSON(indent: indent, level: 2, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Runs `read`, which appends the elements, then closes the document.
     /// A read that fails after an element was printed closes it too, so
     /// stdout stays one JSON document, of the elements before the failure;

@@ -16,15 +16,24 @@ import UDFJSON
         String(repeating: "\u{1F1EF}\u{1F1F5}", count: 9), "\"", "\n", "-0.0", "𝄞", "abcdefghijklmnopqrst",
     ]
 
-    @Test func linesAreThoseOfThePlainWay() {
-        var random = SplitMix64(seed: 41)
+    /// Mostly ASCII, so that cuts fall where every byte is a character
+    /// (the shortcut) as well as next to the units above.
+    static let mostlyASCII = Array(repeating: "abcdefghij", count: 12) + ["x", "\r\n", "\r"] + units
+
+    /// Canonical texts escape CR and LF; `raw` cuts the strings' own bytes,
+    /// raw CR LF included.
+    @Test(arguments: [(false, false), (true, false), (true, true)])
+    func linesAreThoseOfThePlainWay(mostlyASCII: Bool, raw: Bool) {
+        var random = SplitMix64(seed: mostlyASCII ? (raw ? 44 : 43) : 41)
+        let units = mostlyASCII ? Self.mostlyASCII : Self.units
+        func bytes(_ text: String) -> [UInt8] { raw ? Array(text.utf8) : JSONValue.string(text).canonicalBytes }
         for round in 0..<6_000 {
-            let shared = Self.text(Int.random(in: 0..<90, using: &random), &random)
-            let end = Self.text(Int.random(in: 0..<90, using: &random), &random)
-            let old = JSONValue.string(shared + Self.text(Int.random(in: 0..<40, using: &random), &random) + end)
-            let new = JSONValue.string(shared + Self.text(Int.random(in: 0..<40, using: &random), &random) + end)
-            #expect(ValueExcerpt.describe(old.canonicalBytes, new.canonicalBytes) == Self.plain(old, new), "round \(round)")
-            #expect(ValueExcerpt.describe(new.canonicalBytes) == Self.plain(new), "round \(round)")
+            let shared = Self.text(Int.random(in: 0..<90, using: &random), units, &random)
+            let end = Self.text(Int.random(in: 0..<90, using: &random), units, &random)
+            let old = bytes(shared + Self.text(Int.random(in: 0..<40, using: &random), units, &random) + end)
+            let new = bytes(shared + Self.text(Int.random(in: 0..<40, using: &random), units, &random) + end)
+            #expect(Array(ValueExcerpt.describe(old, new).utf8) == Array(Self.plain(old, new).utf8), "round \(round)")
+            #expect(Array(ValueExcerpt.describe(new).utf8) == Array(Self.plain(new).utf8), "round \(round)")
         }
     }
 
@@ -54,20 +63,18 @@ import UDFJSON
         }
     }
 
-    private static func text(_ count: Int, _ random: inout SplitMix64) -> String {
+    private static func text(_ count: Int, _ units: [String], _ random: inout SplitMix64) -> String {
         (0..<count).map { _ in units[Int.random(in: 0..<units.count, using: &random)] }.joined()
     }
 
     /// The plain way: whole strings, cut by characters around the bytes that differ.
-    private static func plain(_ value: JSONValue?) -> String {
-        guard let value else { return "(absent)" }
-        let text = value.canonicalText
+    private static func plain(_ bytes: [UInt8]?) -> String {
+        guard let bytes else { return "(absent)" }
+        let text = String(decoding: bytes, as: UTF8.self)
         return text.count <= ValueExcerpt.width ? text : String(text.prefix(ValueExcerpt.width - 1)) + "…"
     }
 
-    private static func plain(_ old: JSONValue, _ new: JSONValue) -> String {
-        let before = Array(old.canonicalText.utf8)
-        let after = Array(new.canonicalText.utf8)
+    private static func plain(_ before: [UInt8], _ after: [UInt8]) -> String {
         let beforeText = String(decoding: before, as: UTF8.self)
         let afterText = String(decoding: after, as: UTF8.self)
         if beforeText.count <= ValueExcerpt.width, afterText.count <= ValueExcerpt.width { return beforeText + " → " + afterText }

@@ -57,6 +57,9 @@ enum ValueExcerpt {
     /// Only a window is decoded, widened until it holds a character past
     /// `count`: a character's end is known once the next one has begun.
     private static func leading(_ count: Int, of bytes: ArraySlice<UInt8>) -> (String, isWhole: Bool) {
+        if isOneCharacterAByte(bytes.prefix(count + 1)) {
+            return (String(decoding: bytes.prefix(count), as: UTF8.self), bytes.count <= count)
+        }
         var window = max(count, 1) * 4
         while true {
             var end = min(bytes.endIndex, bytes.startIndex + window)
@@ -77,6 +80,9 @@ enum ValueExcerpt {
     /// before it (a flag is a pair of scalars, counted from the first), so
     /// a window that started anywhere else could pair them wrongly.
     private static func trailing(_ count: Int, of bytes: ArraySlice<UInt8>) -> (String, isWhole: Bool) {
+        if isOneCharacterAByte(bytes.suffix(count + 1)) {
+            return (String(decoding: bytes.suffix(count), as: UTF8.self), bytes.count <= count)
+        }
         var window = max(count, 1) * 4
         while true {
             var start = max(bytes.startIndex, bytes.endIndex - window)
@@ -88,6 +94,20 @@ enum ValueExcerpt {
             if text.count > count { return (String(text.suffix(count)), false) }
             window *= 4
         }
+    }
+
+    /// Whether `bytes` are ASCII with no CR LF: then each byte is a
+    /// character, and a character ends between any two of them, whatever
+    /// comes before or after (a mark that follows joins the last byte, not
+    /// the ones before it). Most values' texts are, and their cuts need no
+    /// characters counted.
+    private static func isOneCharacterAByte(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var afterCR = false
+        for byte in bytes {
+            if byte >= 0x80 || (afterCR && byte == 0x0A) { return false }
+            afterCR = byte == 0x0D
+        }
+        return true
     }
 
     /// Whether `index` falls between two ASCII bytes that are not CR LF.

@@ -28,6 +28,9 @@ enum LongQueryBenchmark {
             Query(name: "find --first, no match", arguments: ["find", path, "--where", ".items[0].score < 0"], target: fast),
             Query(name: "find --first, no match, on .filter (never changes)", arguments: ["find", path, "--where", ".filter == \"none\""], target: fast),
             Query(name: "stats", arguments: ["stats", path], target: ("≤ 1 s", 1)),
+            // A member every step changes: a million rows, each cut from
+            // the whole value's text before and after.
+            Query(name: "blame .items (changes every step)", arguments: ["blame", path, ".items"], target: nil, readsIndex: false),
             // Every step a row, in a table whose widths wait for the last one:
             // memory must stay a small multiple of the rows' bytes.
             Query(name: "log (text, every step)", arguments: ["log", path], target: nil, readsIndex: false),

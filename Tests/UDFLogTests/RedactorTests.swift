@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import UDFDiff
 import UDFJSON
@@ -50,5 +51,84 @@ import UDFLog
     @Test func alreadyRedactedValuesAreNotCountedTwice() {
         let (_, count) = Redactor().redact(["password": "<redacted>"])
         #expect(count == 0)
+    }
+
+    /// Keys whose lowercasing is not byte by byte, beside ASCII ones the
+    /// shortcut lowercases itself: the Kelvin sign, dotted İ, ß, final Σ,
+    /// fullwidth letters, and separators everywhere.
+    static let keys = [
+        "password", "PASSWORD", "Pass_Word", "pass-word.x", "x-api-key", "X-API-KEY", "apiKey", "api", "key", "Pin", "PIN_",
+        "pins", "auth", "AUTH", "Auth.", "authorization", "ssn", "S_S_N", "sessionId", "session-ID", "id", "title", "", "_", "-.",
+        "\u{212A}ey", "api\u{212A}ey", "\u{130}nfo", "pa\u{DF}word", "PA\u{1E9E}WORD", "\u{3A3}\u{3A3}", "\u{FF30}\u{FF21}\u{FF33}\u{FF33}",
+        "caf\u{E9}", "cafe\u{301}", "to\u{301}ken", "tok\u{E9}n", "Secret\u{0}", "\u{1F511}token",
+    ]
+
+    /// The plain rule, as the redactor wrote it before its ASCII shortcut.
+    static func plainIsSecret(_ key: String, exact: Set<String>) -> Bool {
+        func normalize(_ key: String) -> String {
+            String(key.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." })
+        }
+        let normalized = normalize(key)
+        return exact.contains(normalized) || Redactor.defaultKeyFragments.contains { normalized.containsScalars($0) }
+    }
+
+    @Test func keysAreJudgedAsByThePlainRule() {
+        let redactor = Redactor(extraKeys: ["Ke_y", "\u{212A}"])
+        let exact = Set((Redactor.defaultExactKeys + ["key", "k"]))
+        for key in Self.keys {
+            #expect(redactor.isSecret(key: key) == Self.plainIsSecret(key, exact: exact), "\(key.debugDescription)")
+        }
+    }
+
+    /// The plain way: every object rebuilt, every member judged.
+    static func plainRedact(_ value: JSONValue, _ redactor: Redactor, count: inout Int) -> JSONValue {
+        switch value {
+        case .object(let members):
+            var copy = members
+            for (key, member) in members {
+                if redactor.isSecret(key: key) {
+                    if member != Redactor.placeholder {
+                        copy[key] = Redactor.placeholder
+                        count += 1
+                    }
+                } else {
+                    copy[key] = plainRedact(member, redactor, count: &count)
+                }
+            }
+            return .object(copy)
+        case .array(let elements):
+            return .array(elements.map { plainRedact($0, redactor, count: &count) })
+        default:
+            return value
+        }
+    }
+
+    /// Random trees of secret and plain keys, already redacted values,
+    /// nesting in arrays and objects: the same value and count as the plain way.
+    @Test func redactsRandomTreesAsThePlainWay() {
+        var random = SplitMix64(seed: 61)
+        func tree(_ depth: Int) -> JSONValue {
+            switch Int.random(in: 0..<(depth > 3 ? 3 : 6), using: &random) {
+            case 0: return .string(Bool.random(using: &random) ? "<redacted>" : "v")
+            case 1: return .number(JSONNumber(Int.random(in: 0..<9, using: &random)))
+            case 2: return .null
+            case 3: return .array((0..<Int.random(in: 0..<4, using: &random)).map { _ in tree(depth + 1) })
+            default:
+                var members: [String: JSONValue] = [:]
+                for _ in 0..<Int.random(in: 0..<5, using: &random) {
+                    let key = Self.keys[Int.random(in: 0..<Self.keys.count, using: &random)]
+                    if members.equivalentKey(to: key) == nil { members[key] = tree(depth + 1) }
+                }
+                return .object(members)
+            }
+        }
+        let redactor = Redactor(extraKeys: ["title"])
+        for round in 0..<3_000 {
+            let value = tree(0)
+            var plainCount = 0
+            let plain = Self.plainRedact(value, redactor, count: &plainCount)
+            let (redacted, count) = redactor.redact(value)
+            #expect(redacted.canonicalBytes == plain.canonicalBytes && count == plainCount, "round \(round)")
+        }
     }
 }

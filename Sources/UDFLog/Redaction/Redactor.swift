@@ -70,25 +70,42 @@ public struct Redactor: Sendable {
     }
 
     private func redactKeys(_ value: JSONValue, count: inout Int) -> JSONValue {
+        redactedKeys(value, count: &count) ?? value
+    }
+
+    /// `value` with its secrets replaced, or nil when it has none: most
+    /// subtrees have none, and are neither copied nor rebuilt.
+    private func redactedKeys(_ value: JSONValue, count: inout Int) -> JSONValue? {
         switch value {
         case .object(let members):
-            var copy = members
+            var copy: [String: JSONValue]?
             for (key, member) in members {
+                let replacement: JSONValue?
                 if isSecret(key: key) {
-                    if member != Self.placeholder {
-                        copy[key] = Self.placeholder
-                        count += 1
-                    }
+                    guard member != Self.placeholder else { continue }
+                    replacement = Self.placeholder
+                    count += 1
                 } else if member.isContainer {
-                    copy[key] = redactKeys(member, count: &count)
+                    replacement = redactedKeys(member, count: &count)
+                } else {
+                    replacement = nil
+                }
+                if let replacement {
+                    if copy == nil { copy = members }
+                    copy![key] = replacement
                 }
             }
-            return .object(copy)
+            return copy.map(JSONValue.object)
         case .array(let elements):
-            guard elements.contains(where: \.isContainer) else { return value }
-            return .array(elements.map { redactKeys($0, count: &count) })
+            var copy: [JSONValue]?
+            for index in elements.indices where elements[index].isContainer {
+                guard let replacement = redactedKeys(elements[index], count: &count) else { continue }
+                if copy == nil { copy = elements }
+                copy![index] = replacement
+            }
+            return copy.map(JSONValue.array)
         default:
-            return value
+            return nil
         }
     }
 
@@ -123,7 +140,22 @@ public struct Redactor: Sendable {
     }
 
     private static func normalize(_ key: String) -> String {
-        String(key.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." })
+        // An ASCII key is lowercased byte by byte: `lowercased()` maps A–Z
+        // alone there, and each key of every state comes through here.
+        var key = key
+        let ascii = key.withUTF8 { utf8 -> String? in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let separators: [UInt8] = [UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: ".")]
+            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                var written = 0
+                for byte in utf8 where !separators.contains(byte) {
+                    buffer[written] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+                    written += 1
+                }
+                return written
+            }
+        }
+        return ascii ?? String(key.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." })
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import UDFDiff
 import Testing
 import UDFJSON
 import UDFLog
@@ -28,6 +29,40 @@ import UDFLog
         #expect(last["step"] == 1_000)
         #expect(last["sessionUUID"] == .string(session.identity.uuid))
         #expect(last["stateHash"] == .string(try recording.state(at: 1_000, on: timeline).stateHash))
+    }
+}
+
+/// The states are redacted and written a change at a time; every line
+/// must hold what the plain redaction of its state gives, and the count
+/// must be the plain counts' sum, whether a state has nothing to redact,
+/// something under a key, or a path rule.
+@Suite struct NDJSONExporterRedactionTests {
+    @Test(arguments: [[], ["title"], ["done"], [".filter"], [".todos[0].title"]])
+    func linesAndCountAreThoseOfThePlainRedaction(rules: [String]) throws {
+        let keys = rules.filter { !$0.hasPrefix(".") }
+        let paths = try rules.filter { $0.hasPrefix(".") }.map { try JSONPath(parsing: $0) }
+        let redactor = Redactor(extraKeys: keys, paths: paths)
+        let recording = try Recording(path: Fixtures.workload)
+        let session = try recording.session(nil)
+        let timeline = try recording.timeline(nil, in: session)
+        var bytes: [UInt8] = []
+        var exporter = NDJSONExporter(redactor: redactor, patches: false) { bytes += $0 }
+        try exporter.export(recording, session: session, timeline: timeline, file: "w.udf")
+        try exporter.flush()
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        var expectedCount = 0
+        var mismatches: [Int] = []
+        try recording.walk(timeline) { summary, state in
+            let plain = redactor.redact(state)
+            expectedCount += plain.count + (summary.action.map { redactor.redact($0).count } ?? 0)
+            let line = try? JSONParser().parse(Array(lines[summary.step].utf8))
+            if line?["state"]?.canonicalBytes != plain.value.canonicalBytes { mismatches.append(summary.step) }
+            return true
+        }
+        #expect(lines.count == 1_001)
+        #expect(mismatches.isEmpty, "steps \(mismatches.prefix(5))")
+        #expect(exporter.redactedCount == expectedCount)
+        if rules == ["title"] { #expect(expectedCount > 1_000) }
     }
 }
 

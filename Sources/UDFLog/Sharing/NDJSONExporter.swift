@@ -53,8 +53,12 @@ public struct NDJSONExporter {
     public mutating func export(_ recording: Recording, session: SessionInfo, timeline: TimelineInfo, file: String) throws {
         let fixed = sessionFields(session, timeline: timeline, file: file)
         var previous: JSONValue?
+        // Successive states share the storage of what did not change: each is
+        // redacted and written in time proportional to its change.
+        let stateRedaction = IncrementalRedaction(redactor: redactor)
+        let stateWriter = IncrementalCanonicalWriter()
         try recording.walk(timeline) { summary, state in
-            let safeState = redactor.redact(state)
+            let safeState = redacted(state, stateRedaction)
             redactedCount += safeState.count
             var action = JSONValue.null
             if let original = summary.action {
@@ -62,7 +66,7 @@ public struct NDJSONExporter {
                 redactedCount += safe.count
                 action = safe.value
             }
-            let canonicalState = safeState.value.canonicalBytes
+            let canonicalState = stateWriter.write(safeState.value)
             var line = fixed
             line += Self.member("action", action.canonicalBytes)
             line += Self.member("actionName", summary.actionName.map { JSONValue.string($0).canonicalBytes } ?? Self.null)
@@ -86,6 +90,16 @@ public struct NDJSONExporter {
             if buffer.count >= Self.chunkSize { try flush() }
             return true
         }
+    }
+
+    /// `redactor.redact(state)`. The incremental redaction hands back the
+    /// state itself when it has nothing to redact, most states, and then
+    /// nothing was counted either; otherwise the plain redaction gives the
+    /// value and its count. A path rule rebuilds the path's containers
+    /// whatever it finds, so with one the plain redaction is the only one.
+    private func redacted(_ state: JSONValue, _ incremental: IncrementalRedaction) -> (value: JSONValue, count: Int) {
+        if !redactor.hasPathRules, incremental.redact(state).isIdentical(to: state) { return (state, 0) }
+        return redactor.redact(state)
     }
 
     /// Passes on every line not yet passed on.

@@ -58,23 +58,29 @@ final class StateCursor {
     }
 
     /// The metadata of many steps, in the order given: read by number, up to
-    /// 512 to a query, rather than one query each.
+    /// 512 to a query, rather than one query each, where a recorder put
+    /// their rows (`readNamedRows`).
     func summaries(at steps: [Int]) throws(RecordingError) -> [StepSummary] {
         let columns = StepsTable.summaryColumns
         var found: [Int: StepSummary] = [:]
         found.reserveCapacity(steps.count)
-        for segment in segments {
-            let wanted = steps.filter(segment.steps.contains)
-            for start in stride(from: 0, to: wanted.count, by: IndexedReads.stepsPerQuery) {
-                let chunk = wanted[start..<min(start + IndexedReads.stepsPerQuery, wanted.count)]
-                let sql = StepsTable.select(columns, steps: chunk)
-                try recording.query { db in
-                    try db.prepare(sql).forEachRow([segment.timelineID]) { row in
-                        let summary = try StepRow(row: row, columns: columns).summary(on: timeline.name, actions: recording.parsedActions)
+        do {
+            for segment in segments {
+                let wanted = Set(steps.filter(segment.steps.contains)).sorted()
+                var foretellsIDs = true
+                for start in stride(from: 0, to: wanted.count, by: IndexedReads.stepsPerQuery) {
+                    let chunk = Array(wanted[start..<min(start + IndexedReads.stepsPerQuery, wanted.count)])
+                    _ = try readNamedRows(chunk, columns: columns, segment.timelineID, foretellsIDs: &foretellsIDs) { row in
+                        let summary = try row.summary(on: timeline.name, actions: recording.parsedActions)
                         found[summary.step] = summary
+                        return true
                     }
                 }
             }
+        } catch let error as RecordingError {
+            throw error
+        } catch {
+            throw RecordingError.from(error, path: recording.path)
         }
         return try steps.map { step throws(RecordingError) in
             guard let summary = found[step] else { throw recording.missingStep(step, on: timeline) }
@@ -239,69 +245,15 @@ final class StateCursor {
         described: ((Int, JSONPatch) throws -> Bool)? = nil, _ body: (StepRow) throws -> Bool
     ) throws {
         let everyRow = StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
-        /// Reads the rows of `steps` on one timeline, every one of them or
-        /// only `wanted`, in order; false when `body` stopped.
         func read(
             _ sql: String, _ timelineID: Int, _ steps: ClosedRange<Int>, wanted: [Int]? = nil, deliver body: (StepRow) throws -> Bool
         ) throws -> Bool {
-            let statement = try recording.query { db in try db.prepare(sql) }
-            var next = 0
-            var stop = false
-            func expected() -> Int { wanted.map { next < $0.count ? $0[next] : steps.upperBound + 1 } ?? steps.lowerBound + next }
-            try recording.query { _ in
-                // Steps named by number are looked up one by one; a range is scanned.
-                let values: [any SQLiteBindable] = wanted == nil ? [timelineID, steps.lowerBound, steps.upperBound] : [timelineID]
-                try statement.readRows(values) { sqliteRow in
-                    let row = StepRow(row: sqliteRow, columns: columns)
-                    guard row.int(.step) == expected() else { throw corrupt(expected(), "the step is missing") }
-                    next += 1
-                    stop = try !body(row)
-                    return !stop
-                }
-            }
-            if stop { return false }
-            guard next == wanted?.count ?? steps.count else { throw corrupt(expected(), "the step is missing") }
-            return true
+            try readRows(sql, columns: columns, timelineID, steps, wanted: wanted, deliver: body)
         }
-        /// Whether row ids are still foretold in this segment: not after a
-        /// query found fewer than half its steps where foretold, so that a
-        /// file whose rows are out of order pays for one such query, not
-        /// one a query.
+        /// Whether row ids are still foretold in this segment (`readNamedRows`).
         var foretellsIDs = true
-        /// Reads the rows of `steps` (ascending) where they would be if the
-        /// timeline's rows followed one another from the first's row id, as
-        /// a recorder writes them: one lookup a step instead of two. A row
-        /// counts only when it is on this timeline and is the step expected
-        /// next; from the first that is not, the steps left are looked up
-        /// in the index. False when `body` stopped.
         func readNamed(_ steps: [Int], _ timelineID: Int, deliver body: (StepRow) throws -> Bool) throws -> Bool {
-            guard let first = steps.first else { return true }
-            var delivered = 0
-            var stop = false
-            let firstID = try foretellsIDs ? recording.query { db in
-                try db.cachedStatement("SELECT id FROM steps WHERE timeline_id = ? AND step = ?").firstRow([timelineID, first]) { $0.int(0) }
-            } : nil
-            // Ids foretold past 2^63 - 1 cannot be: rows that high are not in order.
-            if let firstID, let last = steps.last, !firstID.addingReportingOverflow(last - first).overflow {
-                let sql = StepsTable.select(columns, rowIDs: steps.map { firstID + ($0 - first) })
-                let statement = try recording.query { db in try db.prepare(sql) }
-                try recording.query { _ in
-                    try statement.readRows([timelineID]) { sqliteRow in
-                        let row = StepRow(row: sqliteRow, columns: columns)
-                        guard row.int(.step) == steps[delivered] else { return false }
-                        delivered += 1
-                        stop = try !body(row)
-                        return !stop && delivered < steps.count
-                    }
-                }
-            }
-            namedStepReads.byRowID += delivered
-            guard !stop else { return false }
-            if delivered * 2 < steps.count { foretellsIDs = false }
-            let rest = Array(steps[delivered...])
-            guard let restFirst = rest.first, let restLast = rest.last else { return true }
-            namedStepReads.byIndex += rest.count
-            return try read(StepsTable.select(columns, steps: rest), timelineID, restFirst...restLast, wanted: rest, deliver: body)
+            try readNamedRows(steps, columns: columns, timelineID, foretellsIDs: &foretellsIDs, deliver: body)
         }
         /// Reads the rows `touched` names in `steps`, handing `described`
         /// each of `describedSteps` in step order between them; a row read
@@ -383,6 +335,76 @@ final class StateCursor {
             guard indexed.upperBound < upper else { continue }
             guard try read(everyRow, segment.timelineID, (indexed.upperBound + 1)...upper, deliver: body) else { return }
         }
+    }
+
+    /// Reads the `columns` of the rows of `steps` on one timeline, every one
+    /// of them or only `wanted`, in order; false when `body` stopped. A step
+    /// missing from the file is a corrupt step.
+    private func readRows(
+        _ sql: String, columns: [StepColumn], _ timelineID: Int, _ steps: ClosedRange<Int>, wanted: [Int]? = nil,
+        deliver body: (StepRow) throws -> Bool
+    ) throws -> Bool {
+        let statement = try recording.query { db in try db.prepare(sql) }
+        var next = 0
+        var stop = false
+        func expected() -> Int { wanted.map { next < $0.count ? $0[next] : steps.upperBound + 1 } ?? steps.lowerBound + next }
+        try recording.query { _ in
+            // Steps named by number are looked up one by one; a range is scanned.
+            let values: [any SQLiteBindable] = wanted == nil ? [timelineID, steps.lowerBound, steps.upperBound] : [timelineID]
+            try statement.readRows(values) { sqliteRow in
+                let row = StepRow(row: sqliteRow, columns: columns)
+                guard row.int(.step) == expected() else { throw corrupt(expected(), "the step is missing") }
+                next += 1
+                stop = try !body(row)
+                return !stop
+            }
+        }
+        if stop { return false }
+        guard next == wanted?.count ?? steps.count else { throw corrupt(expected(), "the step is missing") }
+        return true
+    }
+
+    /// Reads the `columns` of the rows of `steps` (ascending) where they
+    /// would be if the timeline's rows followed one another from the
+    /// first's row id, as a recorder writes them: one lookup a step instead
+    /// of two. A row counts only when it is on this timeline and is the step
+    /// expected next; from the first that is not, the steps left are looked
+    /// up in the index. False when `body` stopped.
+    ///
+    /// - Parameter foretellsIDs: Whether row ids are still foretold in this
+    ///   segment; set to false once a query found fewer than half its steps
+    ///   where foretold, so that a file whose rows are out of order pays for
+    ///   one such query, not one a query.
+    private func readNamedRows(
+        _ steps: [Int], columns: [StepColumn], _ timelineID: Int, foretellsIDs: inout Bool, deliver body: (StepRow) throws -> Bool
+    ) throws -> Bool {
+        guard let first = steps.first else { return true }
+        var delivered = 0
+        var stop = false
+        let firstID = try foretellsIDs ? recording.query { db in
+            try db.cachedStatement("SELECT id FROM steps WHERE timeline_id = ? AND step = ?").firstRow([timelineID, first]) { $0.int(0) }
+        } : nil
+        // Ids foretold past 2^63 - 1 cannot be: rows that high are not in order.
+        if let firstID, let last = steps.last, !firstID.addingReportingOverflow(last - first).overflow {
+            let sql = StepsTable.select(columns, rowIDs: steps.map { firstID + ($0 - first) })
+            let statement = try recording.query { db in try db.prepare(sql) }
+            try recording.query { _ in
+                try statement.readRows([timelineID]) { sqliteRow in
+                    let row = StepRow(row: sqliteRow, columns: columns)
+                    guard row.int(.step) == steps[delivered] else { return false }
+                    delivered += 1
+                    stop = try !body(row)
+                    return !stop && delivered < steps.count
+                }
+            }
+        }
+        namedStepReads.byRowID += delivered
+        guard !stop else { return false }
+        if delivered * 2 < steps.count { foretellsIDs = false }
+        let rest = Array(steps[delivered...])
+        guard let restFirst = rest.first, let restLast = rest.last else { return true }
+        namedStepReads.byIndex += rest.count
+        return try readRows(StepsTable.select(columns, steps: rest), columns: columns, timelineID, restFirst...restLast, wanted: rest, deliver: body)
     }
 
     /// What one segment's changed-members index says of some of its steps.

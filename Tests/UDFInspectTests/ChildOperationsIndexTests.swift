@@ -72,6 +72,49 @@ import UDFSQLite
         #expect(fromOperations == walked, "seed \(seed)")
     }
 
+    /// `blame` takes the changes at described steps from the operations and
+    /// reads their summaries many at a time: the same changes, summaries
+    /// included, as walking every state, with the summaries read one,
+    /// three or 512 at a time, and when the reader stops part way.
+    @Test(arguments: [(UInt64(31), 2), (32, 20)])
+    func blameFromTheKeptOperationsAnswersAsWalking(_ seed: UInt64, _ reshapes: Int) throws {
+        let directory = try TemporaryDirectory()
+        let path = try MemberChildrenIndexTests.record(seed: seed, reshapes: reshapes, in: directory)
+        let recording = try Recording(path: path)
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        // A described step comes without its row, so without its summary.
+        var described = 0
+        try recording.storedBytesWithSummaries(on: timeline, range: 0...timeline.lastStep, touching: .children([("rows", "2")])) { _, stored, summary in
+            if case .operations = stored {
+                described += 1
+                #expect(summary == nil)
+            } else {
+                #expect(summary != nil)
+            }
+            return true
+        }
+        #expect(described > 10, "seed \(seed)")
+        for text in MemberChildrenIndexTests.paths {
+            let walked = try PathBlame(path: try JSONPath(parsing: text))
+                .changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .walk)
+            for perRead in [1, 3, 512] {
+                var blame = PathBlame(path: try JSONPath(parsing: text), narrowing: .always)
+                blame.summariesPerRead = perRead
+                let read = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches)
+                #expect(read.changes == walked.changes, "blame \(text), \(perRead) a read, seed \(seed)")
+                #expect(read.everSelected == walked.everSelected, "blame \(text), seed \(seed)")
+                for stop in [1, 4] {
+                    var delivered: [PathBlame.Change] = []
+                    _ = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches, rows: { { $0 } }) { change in
+                        delivered.append(change)
+                        return delivered.count < stop
+                    }
+                    #expect(delivered == Array(walked.changes.prefix(stop)), "blame \(text) stopped after \(stop), seed \(seed)")
+                }
+            }
+        }
+    }
+
     /// Each child keeps its own operations in order; `test`s are left out,
     /// and a child a `move` or `copy` names keeps none.
     @Test func theScanKeepsEachChildsOperationsAndNotThoseOfAMoveOrCopy() throws {

@@ -38,6 +38,9 @@ struct PathBlame {
     /// delivered holds; past it, the stretch stops, and its rest is read
     /// when it is delivered. Rows of long values would otherwise pile up.
     var stretchHoldLimit = 16 << 20
+    /// The most changes that wait, at steps the index described (format
+    /// v7), for their summaries to be read in one query.
+    var summariesPerRead = 512
 
     /// The value `path` selects: the one value, or for a path with `[*]` the
     /// array of every selected value; nil when it selects nothing.
@@ -168,21 +171,38 @@ struct PathBlame {
         var previous = value(in: before)
         var everSelected = false
         var stoppedAfter: Int?
-        /// Emits a change when the value at the path is not the one before.
-        func record(_ state: JSONValue, _ summary: () throws -> StepSummary) throws -> Bool {
+        /// Changes found at steps that came without their rows (the index
+        /// described them), and any found after them: their summaries are
+        /// read many at a time, then all are emitted in order.
+        var pending: [(step: Int, old: JSONValue?, new: JSONValue?, summary: StepSummary?)] = []
+        /// Emits the pending changes; false when `emit` stopped at one.
+        func emitPending() throws -> Bool {
+            defer { pending.removeAll(keepingCapacity: true) }
+            var read = try recording.steps(pending.filter { $0.summary == nil }.map(\.step), on: timeline).makeIterator()
+            for change in pending {
+                guard let summary = change.summary ?? read.next() else { throw RecordingError.notFound(timeline.missingStepMessage(change.step)) }
+                if try !emit(Change(summary: summary, old: change.old, new: change.new)) {
+                    stoppedAfter = change.step
+                    return false
+                }
+            }
+            return true
+        }
+        /// Emits a change when the value at the path is not the one before:
+        /// at once while every summary is at hand, else once enough wait.
+        func record(_ state: JSONValue, step: Int, _ summary: (() throws -> StepSummary)?) throws -> Bool {
             let current = value(in: state)
             if current != nil { everSelected = true }
             guard current != previous else { return true }
-            let change = Change(summary: try summary(), old: previous, new: current)
+            pending.append((step, previous, current, try summary?()))
             previous = current
-            if try emit(change) { return true }
-            stoppedAfter = change.step
-            return false
+            guard pending.count >= summariesPerRead || (summary != nil && pending.count == 1) else { return true }
+            return try emitPending()
         }
         switch strategy {
         case .walk:
             try recording.walk(timeline, range: stretch) { summary, state in
-                try record(state, { summary })
+                try record(state, step: summary.step, { summary })
             }
         case .patches:
             var projection = projection
@@ -203,11 +223,13 @@ struct PathBlame {
                 case .needsWholeState:
                     projection.reset(to: try recording.state(at: step, on: timeline))
                 }
-                let keepGoing = try record(projection.state, summary)
+                let keepGoing = try record(projection.state, step: step, summary)
                 route = PathRoute(path, in: projection.state)
                 return keepGoing
             }
         }
+        if stoppedAfter == nil { _ = try emitPending() }
         return (everSelected, stoppedAfter)
     }
+
 }

@@ -50,26 +50,28 @@ extension Recording {
         }
     }
 
-    /// `storedBytes`, with each step's summary at hand: `summary()` reads
-    /// it from the row already read, so a query that wants the summaries
-    /// of some of the steps it visits looks none of them up again.
+    /// `storedBytes`, with the summary of each step whose row it reads at
+    /// hand: `summary()` reads it from that row, so a query that wants the
+    /// summaries of some of the steps it visits looks none of them up
+    /// again. A step the index describes (`.operations`) comes without its
+    /// row, and `summary` is nil: a query reads those it wants many at a
+    /// time (`steps(_:on:)`).
     public func storedBytesWithSummaries(
         on timeline: TimelineInfo,
         range: ClosedRange<Int>,
         touching keys: ChangeIndexKeys? = nil,
-        _ body: (_ step: Int, _ stored: StoredBytes, _ summary: () throws(RecordingError) -> StepSummary) throws -> Bool
+        _ body: (_ step: Int, _ stored: StoredBytes, _ summary: (() throws(RecordingError) -> StepSummary)?) throws -> Bool
     ) throws {
-        try storedRows(on: timeline, range: range, touching: keys, columns: StepsTable.summaryAndStorageColumns) { step, stored, row in
-            try body(step, stored) { () throws(RecordingError) in try row.summary(on: timeline.name, actions: parsedActions) }
-        }
-    }
-
-    private func storedRows(
-        on timeline: TimelineInfo, range: ClosedRange<Int>, touching keys: ChangeIndexKeys?, columns: [StepColumn],
-        _ body: (Int, StoredBytes, StepRow) throws -> Bool
-    ) throws {
-        try cursor(for: timeline).walkRows(range: range, columns: columns, touching: keys) { row in
-            try body(row.int(.step), try stored(row, on: timeline), row)
+        // The walk calls `described` only while it runs.
+        try withoutActuallyEscaping(body) { body in
+            try cursor(for: timeline).walkRows(
+                range: range, columns: StepsTable.summaryAndStorageColumns, touching: keys,
+                described: { step, patch in try body(step, .operations(patch), nil) }
+            ) { row in
+                try body(row.int(.step), try stored(row, on: timeline)) { () throws(RecordingError) in
+                    try row.summary(on: timeline.name, actions: self.parsedActions)
+                }
+            }
         }
     }
 

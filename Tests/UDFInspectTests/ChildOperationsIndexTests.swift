@@ -31,6 +31,13 @@ import UDFSQLite
         return (operations, all)
     }
 
+    /// `MemberChildrenIndexTests`' recording for `seed`, opened, with its main timeline.
+    static func recorded(seed: UInt64, reshapes: Int, in directory: TemporaryDirectory) throws -> (String, Recording, TimelineInfo) {
+        let path = try MemberChildrenIndexTests.record(seed: seed, reshapes: reshapes, in: directory)
+        let recording = try Recording(path: path)
+        return (path, recording, try recording.timeline(nil, in: try recording.session(nil)))
+    }
+
     static func finds(_ recording: Recording, _ timeline: TimelineInfo) throws -> [[Int]] {
         try MemberChildrenIndexTests.paths.flatMap { text in
             try [try Predicate.parse("\(text) exists"), try Predicate.parse("\(text) == 7")].map { predicate in
@@ -46,9 +53,7 @@ import UDFSQLite
     @Test(arguments: [(UInt64(31), 2), (32, 20)])
     func findFromTheKeptOperationsAnswersAsFromTheRows(_ seed: UInt64, _ reshapes: Int) throws {
         let directory = try TemporaryDirectory()
-        let path = try MemberChildrenIndexTests.record(seed: seed, reshapes: reshapes, in: directory)
-        let recording = try Recording(path: path)
-        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        let (path, recording, timeline) = try Self.recorded(seed: seed, reshapes: reshapes, in: directory)
         #expect(try recording.verify().problems == [])
         let keys = ChangeIndexKeys.children([("rows", "2")])
         let described = try Self.delivered(recording, timeline, keys)
@@ -79,9 +84,7 @@ import UDFSQLite
     @Test(arguments: [(UInt64(31), 2), (32, 20)])
     func blameFromTheKeptOperationsAnswersAsWalking(_ seed: UInt64, _ reshapes: Int) throws {
         let directory = try TemporaryDirectory()
-        let path = try MemberChildrenIndexTests.record(seed: seed, reshapes: reshapes, in: directory)
-        let recording = try Recording(path: path)
-        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        let (_, recording, timeline) = try Self.recorded(seed: seed, reshapes: reshapes, in: directory)
         // A described step comes without its row, so without its summary.
         var described = 0
         try recording.storedBytesWithSummaries(on: timeline, range: 0...timeline.lastStep, touching: .children([("rows", "2")])) { _, stored, summary in

@@ -65,13 +65,12 @@ public struct TableRenderer: Sendable {
     }
 
     /// One line of `cells` padded to `widths`; `StreamingTable` and headers use it.
-    /// `cellWidths` are the cells' visible widths, when already measured.
-    func line(_ cells: [String], widths: [Int], style: (String) -> String, cellWidths: [Int]? = nil) -> String {
+    func line(_ cells: [String], widths: [Int], style: (String) -> String) -> String {
         let styled = cells.map { Array(style($0).utf8)[...] }
         var bytes: [UInt8] = []
         appendLine(
             to: &bytes, widths: widths, cellCount: cells.count,
-            cell: { styled[$0] }, cellWidth: { cellWidths?[$0] ?? cells[$0].visibleWidth }
+            cell: { styled[$0] }, cellWidth: { cells[$0].visibleWidth }
         )
         return String(decoding: bytes, as: UTF8.self)
     }

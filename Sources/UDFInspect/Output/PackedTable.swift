@@ -39,11 +39,10 @@ struct PackedTable {
     mutating func append(_ row: [String]) {
         for column in widths.indices {
             var cell = column < row.count ? row[column] : ""
-            // Printable ASCII is as wide as its bytes (`visibleWidth`'s first
-            // rule), read here from the bytes being copied anyway.
+            // `visibleWidth`'s first rule, read from the bytes being copied anyway.
             let isPrintableASCII = cell.withUTF8 { utf8 in
                 bytes.append(contentsOf: utf8)
-                return utf8.allSatisfy { (0x20...0x7E).contains($0) }
+                return String.isPrintableASCII(utf8)
             }
             let byteCount = bytes.count - (cellEnds.last ?? 0)
             let width = isPrintableASCII ? byteCount : cell.visibleWidth

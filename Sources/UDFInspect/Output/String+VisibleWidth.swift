@@ -4,11 +4,17 @@ extension String {
     var visibleWidth: Int {
         // Printable ASCII is one character a byte, none of them an escape:
         // most cells of a long table, whose widths are measured row by row.
-        if utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return utf8.count }
+        if Self.isPrintableASCII(utf8) { return utf8.count }
         // With no escape, every character shows: an escape is always a
         // character of its own, so no other one can hide it.
         if !utf8.contains(0x1B) { return count }
         return widthCountingCharacters
+    }
+
+    /// Whether `utf8` is printable ASCII alone: as wide as its bytes, which
+    /// `visibleWidth` and `PackedTable` read without counting characters.
+    static func isPrintableASCII(_ utf8: some Sequence<UInt8>) -> Bool {
+        utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     /// `visibleWidth` counted character by character, for any text.

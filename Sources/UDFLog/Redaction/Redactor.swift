@@ -145,10 +145,9 @@ public struct Redactor: Sendable {
         var key = key
         let ascii = key.withUTF8 { utf8 -> String? in
             guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-            let separators: [UInt8] = [UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: ".")]
             return String(unsafeUninitializedCapacity: utf8.count) { buffer in
                 var written = 0
-                for byte in utf8 where !separators.contains(byte) {
+                for byte in utf8 where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
                     buffer[written] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
                     written += 1
                 }

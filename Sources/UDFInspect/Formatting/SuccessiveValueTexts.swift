@@ -33,7 +33,9 @@ struct SuccessiveValueTexts {
                     let start = index == 0 ? 1 : previous.elementEnds[index - 1]
                     let shift = text.count - start
                     text += previous.text[start..<previous.elementEnds[index + kept - 1]]
-                    elementEnds += previous.elementEnds[index..<(index + kept)].map { $0 + shift }
+                    let ends = previous.elementEnds[index..<(index + kept)]
+                    // A run from the start (a growing log's) lies where it lay.
+                    if shift == 0 { elementEnds += ends } else { elementEnds += ends.map { $0 + shift } }
                     index += kept
                     continue
                 }

@@ -1,9 +1,12 @@
 import Foundation
-import UDFJSON
+import UDFDiff
 import UDFInspect
+import UDFJSON
+import UDFLog
+import UDFRecorder
 
 /// `udf-bench [--json] [--quick] [--keep] [--fleet-only]`: runs every scenario and prints one table
-/// (`--throughput-only BYTES ACTIONS` times our recorder alone, for profiling;
+/// (`--throughput-only BYTES ACTIONS [--redact PATH]` times our recorder alone, for profiling;
 /// `--hash-only BYTES SAMPLES` the state hashes alone; `--rebuild-only PATH
 /// SAMPLES` rebuilds random steps of a kept recording; `--diff-only BYTES
 /// SAMPLES` the structural diffs alone; `--keyed-only BYTES ACTIONS` the
@@ -75,9 +78,16 @@ extension BenchCommand {
     /// `udf-bench --throughput-only BYTES ACTIONS`: our recorder alone on one
     /// state size, for profiling one stage without the whole suite.
     static func throughputOnly(arguments: [String]) throws {
-        let (bytes, actions) = try sizeAndCount(arguments, usage: "--throughput-only BYTES ACTIONS")
+        let usage = "--throughput-only BYTES ACTIONS [--redact PATH]"
+        var options = RecorderOptions()
+        var arguments = arguments
+        if arguments.count == 4, arguments[2] == "--redact" {
+            options.redactor = Redactor(paths: [try JSONPath(parsing: arguments[3])])
+            arguments.removeLast(2)
+        }
+        let (bytes, actions) = try sizeAndCount(arguments, usage: usage)
         let result = try withScratchRecording("only") { path in
-            try ThroughputBenchmark.ours(state: BenchState.sized(bytes), actions: actions, path: path)
+            try ThroughputBenchmark.ours(state: BenchState.sized(bytes), actions: actions, path: path, options: options)
         }
         let host = ThroughputBenchmark.hostAlone(state: BenchState.sized(bytes), actions: actions)
         print("\(Format.rate(result.perSecond)) actions, \(Format.bytes(result.bytesPerStep)) per step; "

@@ -44,10 +44,24 @@ import UDFJSON
         }
     }
 
+    /// The default keys; and beside them path rules of every kind, a
+    /// container's path among them, applied after the rules by key.
+    static func redactors() throws -> [Redactor] {
+        let paths = try [
+            ".items[2]", ".items[*].title", ".items[id=7]", ".items[0].items[1]", ".password", ".absent.path", ".items[4]",
+        ].map { try JSONPath(parsing: $0) }
+        return [Redactor(), Redactor(extraKeys: ["note"], paths: paths)]
+    }
+
     @Test(arguments: [UInt64(11), 12, 13, 14], StateHashAlgorithm.allCases)
     func redactionPatchAndCanonicalTextMatchThePlainPath(seed: UInt64, algorithm: StateHashAlgorithm) throws {
+        for redactor in try Self.redactors() {
+            try expectRedactionPatchAndCanonicalTextMatchThePlainPath(seed: seed, algorithm: algorithm, redactor: redactor)
+        }
+    }
+
+    private func expectRedactionPatchAndCanonicalTextMatchThePlainPath(seed: UInt64, algorithm: StateHashAlgorithm, redactor: Redactor) throws {
         var random = TestSupport.SplitMix64(seed: seed)
-        let redactor = Redactor()
         let redaction = IncrementalRedaction(redactor: redactor)
         let encoder = StepEncoder(policy: KeyframePolicy(interval: 1_000), hashAlgorithm: algorithm, redactor: redactor)
         var state: JSONValue = ["items": .array((0..<30).map { _ in Self.randomJSON(&random, depth: 2) }), "password": "x"]
@@ -86,7 +100,7 @@ import UDFJSON
         #expect(byKey.redactAlone(["login": ["password": "x", "id": 1]]) == ["login": ["password": "<redacted>", "id": 1]])
     }
 
-    @Test func aRedactorWithPathsIsAppliedWhole() throws {
+    @Test func aRedactorWithPathsRedactsAsThePlainOne() throws {
         let redactor = Redactor(extraKeys: ["pin"], paths: [try JSONPath(parsing: ".profile.ssn")], includeDefaults: false)
         let redaction = IncrementalRedaction(redactor: redactor)
         let state: JSONValue = ["profile": ["ssn": "123", "pin": "9"], "name": "Ada"]

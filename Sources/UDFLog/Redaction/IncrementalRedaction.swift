@@ -6,11 +6,12 @@ import UDFJSON
 /// is, so unchanged subtrees keep sharing storage for the writer's shortcuts.
 ///
 /// The result equals `redactor.redact(state).value`. Redaction by key is
-/// local to each subtree, which is what makes reuse exact; a redactor with
-/// path rules is applied whole on every state instead.
+/// local to each subtree, which is what makes reuse exact; the path rules,
+/// which depend on where a value sits, are applied after it, as
+/// `Redactor.redact` applies them, and rebuild only the containers on
+/// their paths. The reuse remembers the output by key alone.
 public final class IncrementalRedaction {
     private let redactor: Redactor
-    private let byKeyOnly: Bool
     /// No rule at all: every value comes back as it is, unwalked.
     private let changesNothing: Bool
     private var secretKeys: [String: Bool] = [:]
@@ -20,7 +21,6 @@ public final class IncrementalRedaction {
 
     public init(redactor: Redactor) {
         self.redactor = redactor
-        byKeyOnly = !redactor.hasPathRules
         changesNothing = redactor.changesNothing
     }
 
@@ -39,15 +39,15 @@ public final class IncrementalRedaction {
     ///
     /// They are the caller's alone: the redaction keeps none of them, so
     /// that the encoder's next pass finds the buffers it wrote two passes
-    /// ago held by nothing else, and writes into them in place.
+    /// ago held by nothing else, and writes into them in place. A container
+    /// a path rule rebuilt is new storage, which no edit names.
     public func redactHandingOnEdits(_ state: JSONValue, edits: ContainerEdits) -> (value: JSONValue, edits: ContainerEdits) {
         if changesNothing { return (state, edits) }
-        guard byKeyOnly else { return (redactor.redact(state).value, edits) }
         self.edits = edits
         defer { self.edits = ContainerEdits() }
-        let output = redactKeys(state, previousInput: previous?.input, previousOutput: previous?.output, edits: edits)
-        previous = (state, output)
-        return (output, self.edits)
+        let byKey = redactKeys(state, previousInput: previous?.input, previousOutput: previous?.output, edits: edits)
+        previous = (state, byKey)
+        return (redactor.redactPaths(byKey).value, self.edits)
     }
 
     /// `value` redacted on its own, not as the next of the stream: for
@@ -55,8 +55,7 @@ public final class IncrementalRedaction {
     /// still remembered, which is what makes it cheaper than `Redactor.redact`.
     public func redactAlone(_ value: JSONValue) -> JSONValue {
         if changesNothing { return value }
-        guard byKeyOnly else { return redactor.redact(value).value }
-        return redactKeys(value, previousInput: nil, previousOutput: nil, edits: ContainerEdits())
+        return redactor.redactPaths(redactKeys(value, previousInput: nil, previousOutput: nil, edits: ContainerEdits())).value
     }
 
     private func isSecret(_ key: String) -> Bool {

@@ -43,7 +43,8 @@ public struct Redactor: Sendable {
     ///
     /// Redaction by key alone is local to each subtree, so a caller may
     /// redact an unchanged subtree once and reuse the result; a path rule
-    /// depends on where a value sits, so such a redactor is applied whole.
+    /// depends on where a value sits, so it is applied to the whole result
+    /// (`redactPaths`), and a proof from a value's keys alone does not hold.
     public var hasPathRules: Bool { !paths.isEmpty }
 
     /// A redactor that changes nothing.
@@ -62,7 +63,16 @@ public struct Redactor: Sendable {
     /// The value with secrets replaced, and how many values were replaced.
     public func redact(_ value: JSONValue) -> (value: JSONValue, count: Int) {
         var count = 0
-        var result = redactKeys(value, count: &count)
+        let byKey = redactKeys(value, count: &count)
+        let result = redactPaths(byKey)
+        return (result.value, count + result.count)
+    }
+
+    /// The path rules alone applied to `value`, which the rules by key have
+    /// redacted already: `redact(value)` is the rules by key, then this.
+    public func redactPaths(_ value: JSONValue) -> (value: JSONValue, count: Int) {
+        var count = 0
+        var result = value
         for path in paths {
             result = redact(result, at: path.components[...], count: &count)
         }

@@ -56,15 +56,15 @@ public struct NDJSONExporter {
         // Successive states share the storage of what did not change: each is
         // redacted and written in time proportional to its change.
         let stateRedaction = IncrementalRedaction(redactor: redactor)
+        let actionRedaction = IncrementalRedaction(redactor: redactor)
         let stateWriter = IncrementalCanonicalWriter()
         try recording.walk(timeline) { summary, state in
             let safeState = redacted(state, stateRedaction)
             redactedCount += safeState.count
             var action = JSONValue.null
             if let original = summary.action {
-                let safe = redactor.redact(original)
-                redactedCount += safe.count
-                action = safe.value
+                action = actionRedaction.redactAlone(original)
+                redactedCount += Recording.replacements(from: original, to: action)
             }
             let canonicalState = stateWriter.write(safeState.value)
             var line = fixed
@@ -92,14 +92,13 @@ public struct NDJSONExporter {
         }
     }
 
-    /// `redactor.redact(state)`. The incremental redaction hands back the
-    /// state itself when it has nothing to redact, most states, and then
-    /// nothing was counted either; otherwise the plain redaction gives the
-    /// value and its count. A path rule rebuilds the path's containers
-    /// whatever it finds, so with one the plain redaction is the only one.
+    /// `redactor.redact(state)`: the incremental redaction's value, and the
+    /// values replaced, found where it differs from the state, as the other
+    /// exports count them. The value shares the storage of every subtree
+    /// left as it was, so the count walks only the paths to what was replaced.
     private func redacted(_ state: JSONValue, _ incremental: IncrementalRedaction) -> (value: JSONValue, count: Int) {
-        if !redactor.hasPathRules, incremental.redact(state).isIdentical(to: state) { return (state, 0) }
-        return redactor.redact(state)
+        let safe = incremental.redact(state)
+        return (safe, Recording.replacements(from: state, to: safe))
     }
 
     /// Passes on every line not yet passed on.

@@ -1,4 +1,5 @@
 import Foundation
+import UDFDiff
 import UDFJSON
 import UDFLog
 import UDFRecorder
@@ -85,11 +86,20 @@ struct BenchSuite {
             var ours: [ThroughputBenchmark.Result] = []
             var host: [ThroughputBenchmark.Result] = []
             var naive: [ThroughputBenchmark.Result] = []
+            // At 10 KB, also with a redaction path rule, which must keep to the cost of the change.
+            var withPathRule: [ThroughputBenchmark.Result] = []
             for run in 0..<options.throughputRuns {
                 let path = file("ours-\(size)-\(run).udf")
                 QuietDisk.settle()
                 ours.append(try ThroughputBenchmark.ours(state: state, actions: options.ourActions(stateBytes: size), path: path))
                 if size == 1_000_000, run == 0 { bigRecording = path }
+                if size == 10_000 {
+                    QuietDisk.settle()
+                    withPathRule.append(try ThroughputBenchmark.ours(
+                        state: state, actions: options.ourActions(stateBytes: size), path: file("ours-\(size)-\(run)-path-rule.udf"),
+                        options: RecorderOptions(redactor: Redactor(paths: [try JSONPath(parsing: ".filter")]))
+                    ))
+                }
                 QuietDisk.settle()
                 host.append(ThroughputBenchmark.hostAlone(state: state, actions: options.ourActions(stateBytes: size)))
                 QuietDisk.settle()
@@ -107,6 +117,14 @@ struct BenchSuite {
                 value: oursRate, unit: "actions/s",
                 target: floor.map { "≥ \(Int($0))/s" } ?? "", met: floor.map { oursRate >= $0 }
             ))
+            if !withPathRule.isEmpty {
+                let rate = Samples.median(of: withPathRule.map(\.perSecond))
+                rows.append(BenchRow(
+                    "sustained throughput, ours with a redaction path rule (.filter)", label,
+                    figure: "\(Format.rate(rate)) actions (\(Format.digits(rate / oursRate * 100))% of ours without)",
+                    value: rate, unit: "actions/s"
+                ))
+            }
             let hostRate = Samples.median(of: host.map(\.perSecond))
             rows.append(BenchRow(
                 "sustained throughput, the host alone (no recorder)", label,

@@ -56,8 +56,8 @@ import UDFLog
         var mismatches: [Int] = []
         try recording.walk(timeline) { summary, state in
             let plain = redactor.redact(state)
-            expectedCount += Self.placeholdersAdded(from: state, to: plain.value)
-            if let action = summary.action { expectedCount += Self.placeholdersAdded(from: action, to: redactor.redact(action).value) }
+            expectedCount += RedactorTests.placeholdersAdded(from: state, to: plain.value)
+            if let action = summary.action { expectedCount += RedactorTests.placeholdersAdded(from: action, to: redactor.redact(action).value) }
             let line = try? JSONParser().parse(Array(lines[summary.step].utf8))
             if line?["state"]?.canonicalBytes != plain.value.canonicalBytes { mismatches.append(summary.step) }
             return true
@@ -66,19 +66,6 @@ import UDFLog
         #expect(mismatches.isEmpty, "steps \(mismatches.prefix(5))")
         #expect(exporter.redactedCount == expectedCount)
         if rules == ["title"] { #expect(expectedCount > 1_000) }
-    }
-
-    /// The places where `output` holds the placeholder and `input` held
-    /// something else, every part of both walked.
-    static func placeholdersAdded(from input: JSONValue, to output: JSONValue) -> Int {
-        switch (input, output) {
-        case (.object(let before), .object(let after)):
-            after.reduce(0) { count, member in count + (before[member.key].map { placeholdersAdded(from: $0, to: member.value) } ?? 0) }
-        case (.array(let before), .array(let after)):
-            zip(before, after).reduce(0) { $0 + placeholdersAdded(from: $1.0, to: $1.1) }
-        default:
-            output == Redactor.placeholder && input != Redactor.placeholder ? 1 : 0
-        }
     }
 }
 

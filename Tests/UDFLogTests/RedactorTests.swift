@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import UDFDiff
 import UDFJSON
-import UDFLog
+@testable import UDFLog
 
 @Suite struct RedactorTests {
     @Test func defaultKeysAreRedactedWithoutRegardToCaseOrSeparators() {
@@ -129,6 +129,82 @@ import UDFLog
             let plain = Self.plainRedact(value, redactor, count: &plainCount)
             let (redacted, count) = redactor.redact(value)
             #expect(redacted.canonicalBytes == plain.canonicalBytes && count == plainCount, "round \(round)")
+        }
+    }
+
+    /// States edited in place, each sharing the storage of what did not
+    /// change, redacted by `IncrementalRedaction` with path rules beside the
+    /// keys, and counted as the exports count (`Recording.replacements`):
+    /// the same text as `Redactor.redact`, and the same count as a walk of
+    /// every part. Keys in both normalizations, -0.0 and 0, values already
+    /// redacted, a path over a member a key rule redacts, a wildcard.
+    @Test(arguments: [UInt64(71), 72, 73])
+    func incrementalRedactionWithPathsAndItsCountFollowThePlainWay(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let scalars: [JSONValue] = [
+            "<redacted>", "v", .number(JSONNumber(literal: "-0.0")!), .number(JSONNumber(literal: "0")!), .number(JSONNumber(literal: "1e308")!), .null,
+        ]
+        func tree(_ depth: Int) -> JSONValue {
+            switch Int.random(in: 0..<(depth > 2 ? 2 : 5), using: &random) {
+            case 0, 1: return scalars[Int.random(in: 0..<scalars.count, using: &random)]
+            case 2: return .array((0..<Int.random(in: 0..<4, using: &random)).map { _ in tree(depth + 1) })
+            default:
+                var members: [String: JSONValue] = [:]
+                for _ in 0..<Int.random(in: 0..<5, using: &random) {
+                    let key = Self.keys[Int.random(in: 0..<Self.keys.count, using: &random)]
+                    if members.equivalentKey(to: key) == nil { members[key] = tree(depth + 1) }
+                }
+                return .object(members)
+            }
+        }
+        /// One change somewhere below `value`, made in place as a reducer makes it.
+        func edit(_ value: inout JSONValue, _ depth: Int) {
+            switch value {
+            case .array(var elements) where !elements.isEmpty && depth < 4 && Bool.random(using: &random):
+                value = .null
+                edit(&elements[Int.random(in: 0..<elements.count, using: &random)], depth + 1)
+                value = .array(elements)
+            case .array(var elements):
+                value = .null
+                if !elements.isEmpty, Bool.random(using: &random) { elements.removeLast() } else { elements.append(tree(depth)) }
+                value = .array(elements)
+            case .object(var members) where !members.isEmpty && depth < 4 && Bool.random(using: &random):
+                value = .null
+                let key = members.keys.sorted(by: JSONWriter.utf8Precedes)[Int.random(in: 0..<members.count, using: &random)]
+                edit(&members[key]!, depth + 1)
+                value = .object(members)
+            case .object(var members):
+                value = .null
+                let key = Self.keys[Int.random(in: 0..<Self.keys.count, using: &random)]
+                if let old = members.equivalentKey(to: key) { members[old] = nil } else { members[key] = tree(depth + 1) }
+                value = .object(members)
+            default:
+                value = tree(depth)
+            }
+        }
+        let paths = try [".items[*].title", ".items[1]", ".items[0].password", ".[\"caf\u{E9}\"]", ".absent.path"].map { try JSONPath(parsing: $0) }
+        let redactor = Redactor(extraKeys: ["title"], paths: paths)
+        let incremental = IncrementalRedaction(redactor: redactor)
+        var state: JSONValue = ["items": .array((0..<4).map { _ in tree(1) }), "caf\u{E9}": tree(1), "title": "t"]
+        for round in 0..<400 {
+            let redacted = incremental.redact(state)
+            let plain = redactor.redact(state).value
+            #expect(redacted.canonicalBytes == plain.canonicalBytes, "seed \(seed), round \(round)")
+            #expect(Recording.replacements(from: state, to: redacted) == Self.placeholdersAdded(from: state, to: plain), "seed \(seed), round \(round)")
+            edit(&state, 0)
+        }
+    }
+
+    /// The places where `output` holds the placeholder and `input` held
+    /// something else, every part of both walked: the count every export reports.
+    static func placeholdersAdded(from input: JSONValue, to output: JSONValue) -> Int {
+        switch (input, output) {
+        case (.object(let before), .object(let after)):
+            after.reduce(0) { count, member in count + (before.value(exactlyAt: member.key).map { placeholdersAdded(from: $0, to: member.value) } ?? 0) }
+        case (.array(let before), .array(let after)):
+            zip(before, after).reduce(0) { $0 + placeholdersAdded(from: $1.0, to: $1.1) }
+        default:
+            output == Redactor.placeholder && input != Redactor.placeholder ? 1 : 0
         }
     }
 }

@@ -231,5 +231,4 @@ struct PathBlame {
         if stoppedAfter == nil { _ = try emitPending() }
         return (everSelected, stoppedAfter)
     }
-
 }

@@ -245,16 +245,12 @@ final class StateCursor {
         described: ((Int, JSONPatch) throws -> Bool)? = nil, _ body: (StepRow) throws -> Bool
     ) throws {
         let everyRow = StepsTable.select(columns) + " WHERE timeline_id = ? AND step BETWEEN ? AND ? ORDER BY step"
-        func read(
-            _ sql: String, _ timelineID: Int, _ steps: ClosedRange<Int>, wanted: [Int]? = nil, deliver body: (StepRow) throws -> Bool
-        ) throws -> Bool {
-            try readRows(sql, columns: columns, timelineID, steps, wanted: wanted, deliver: body)
+        /// Every row of `steps` on one timeline, scanned.
+        func readEvery(_ timelineID: Int, _ steps: ClosedRange<Int>, deliver body: (StepRow) throws -> Bool) throws -> Bool {
+            try readRows(everyRow, columns: columns, timelineID, steps, deliver: body)
         }
         /// Whether row ids are still foretold in this segment (`readNamedRows`).
         var foretellsIDs = true
-        func readNamed(_ steps: [Int], _ timelineID: Int, deliver body: (StepRow) throws -> Bool) throws -> Bool {
-            try readNamedRows(steps, columns: columns, timelineID, foretellsIDs: &foretellsIDs, deliver: body)
-        }
         /// Reads the rows `touched` names in `steps`, handing `described`
         /// each of `describedSteps` in step order between them; a row read
         /// for a described step (a stretch reads every row) stands for it.
@@ -277,9 +273,11 @@ final class StateCursor {
             for next in IndexedReads(touched: touched, range: steps) {
                 switch next {
                 case .stretch(let stretch):
-                    guard try read(everyRow, timelineID, stretch, deliver: interleaved) else { return false }
+                    guard try readEvery(timelineID, stretch, deliver: interleaved) else { return false }
                 case .steps(let named):
-                    guard try readNamed(named, timelineID, deliver: interleaved) else { return false }
+                    guard try readNamedRows(named, columns: columns, timelineID, foretellsIDs: &foretellsIDs, deliver: interleaved) else {
+                        return false
+                    }
                 }
             }
             return try describe(before: steps.upperBound + 1)
@@ -303,14 +301,14 @@ final class StateCursor {
             } else {
                 let reach = try keys.map { keys in try from <= upper ? self.reach(of: segment.timelineID, from...upper, keys: keys) : .unindexed }
                 guard case .covered(let covered, let touched)? = reach else {
-                    guard try read(everyRow, segment.timelineID, lower...upper, deliver: body) else { return }
+                    guard try readEvery(segment.timelineID, lower...upper, deliver: body) else { return }
                     continue
                 }
                 (indexed, reading) = (covered, .named(touched))
             }
             // Step 0 has no bits: it has no previous state to differ from.
             if lower == 0 {
-                guard try read(everyRow, segment.timelineID, 0...0, deliver: body) else { return }
+                guard try readEvery(segment.timelineID, 0...0, deliver: body) else { return }
             }
             switch reading {
             case .named(let touched):
@@ -325,7 +323,7 @@ final class StateCursor {
                         try ChangedMembersTable.described(timelineID: segment.timelineID, keys: describes, in: part, db: db)
                     }
                     guard let found else {
-                        guard try read(everyRow, segment.timelineID, part, deliver: body) else { return }
+                        guard try readEvery(segment.timelineID, part, deliver: body) else { return }
                         continue
                     }
                     guard try readInterleaved(found.whole, found.described, part, segment.timelineID, described: described) else { return }
@@ -333,7 +331,7 @@ final class StateCursor {
             }
             // The steps after the index's last, not merged yet, are read in full.
             guard indexed.upperBound < upper else { continue }
-            guard try read(everyRow, segment.timelineID, (indexed.upperBound + 1)...upper, deliver: body) else { return }
+            guard try readEvery(segment.timelineID, (indexed.upperBound + 1)...upper, deliver: body) else { return }
         }
     }
 

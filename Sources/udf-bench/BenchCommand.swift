@@ -82,7 +82,11 @@ extension BenchCommand {
         var options = RecorderOptions()
         var arguments = arguments
         if arguments.count == 4, arguments[2] == "--redact" {
-            options.redactor = Redactor(paths: [try JSONPath(parsing: arguments[3])])
+            do {
+                options.redactor = Redactor(paths: [try JSONPath(parsing: arguments[3])])
+            } catch {
+                throw BenchError("invalid path '\(arguments[3])' for --redact: \(error)")
+            }
             arguments.removeLast(2)
         }
         let (bytes, actions) = try sizeAndCount(arguments, usage: usage)

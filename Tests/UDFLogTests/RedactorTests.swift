@@ -108,18 +108,12 @@ import UDFJSON
     @Test func redactsRandomTreesAsThePlainWay() {
         var random = SplitMix64(seed: 61)
         func tree(_ depth: Int) -> JSONValue {
-            switch Int.random(in: 0..<(depth > 3 ? 3 : 6), using: &random) {
-            case 0: return .string(Bool.random(using: &random) ? "<redacted>" : "v")
-            case 1: return .number(JSONNumber(Int.random(in: 0..<9, using: &random)))
-            case 2: return .null
-            case 3: return .array((0..<Int.random(in: 0..<4, using: &random)).map { _ in tree(depth + 1) })
-            default:
-                var members: [String: JSONValue] = [:]
-                for _ in 0..<Int.random(in: 0..<5, using: &random) {
-                    let key = Self.keys[Int.random(in: 0..<Self.keys.count, using: &random)]
-                    if members.equivalentKey(to: key) == nil { members[key] = tree(depth + 1) }
+            Self.randomTree(&random, depth: depth, deepest: 3) { random in
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: .string(Bool.random(using: &random) ? "<redacted>" : "v")
+                case 1: .number(JSONNumber(Int.random(in: 0..<9, using: &random)))
+                default: .null
                 }
-                return .object(members)
             }
         }
         let redactor = Redactor(extraKeys: ["title"])
@@ -145,17 +139,7 @@ import UDFJSON
             "<redacted>", "v", .number(JSONNumber(literal: "-0.0")!), .number(JSONNumber(literal: "0")!), .number(JSONNumber(literal: "1e308")!), .null,
         ]
         func tree(_ depth: Int) -> JSONValue {
-            switch Int.random(in: 0..<(depth > 2 ? 2 : 5), using: &random) {
-            case 0, 1: return scalars[Int.random(in: 0..<scalars.count, using: &random)]
-            case 2: return .array((0..<Int.random(in: 0..<4, using: &random)).map { _ in tree(depth + 1) })
-            default:
-                var members: [String: JSONValue] = [:]
-                for _ in 0..<Int.random(in: 0..<5, using: &random) {
-                    let key = Self.keys[Int.random(in: 0..<Self.keys.count, using: &random)]
-                    if members.equivalentKey(to: key) == nil { members[key] = tree(depth + 1) }
-                }
-                return .object(members)
-            }
+            Self.randomTree(&random, depth: depth, deepest: 2) { random in scalars[Int.random(in: 0..<scalars.count, using: &random)] }
         }
         /// One change somewhere below `value`, made in place as a reducer makes it.
         func edit(_ value: inout JSONValue, _ depth: Int) {
@@ -192,6 +176,28 @@ import UDFJSON
             #expect(redacted.canonicalBytes == plain.canonicalBytes, "seed \(seed), round \(round)")
             #expect(Recording.replacements(from: state, to: redacted) == Self.placeholdersAdded(from: state, to: plain), "seed \(seed), round \(round)")
             edit(&state, 0)
+        }
+    }
+
+    /// A random tree under `keys`, no two keys of an object equivalent, its
+    /// leaves from `scalar`, nothing nested past `deepest`.
+    static func randomTree(
+        _ random: inout SplitMix64, depth: Int, deepest: Int, scalar: (inout SplitMix64) -> JSONValue
+    ) -> JSONValue {
+        switch Int.random(in: 0..<(depth > deepest ? 3 : 6), using: &random) {
+        case 0..<3:
+            return scalar(&random)
+        case 3:
+            return .array((0..<Int.random(in: 0..<4, using: &random)).map { _ in
+                randomTree(&random, depth: depth + 1, deepest: deepest, scalar: scalar)
+            })
+        default:
+            var members: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 0..<5, using: &random) {
+                let key = keys[Int.random(in: 0..<keys.count, using: &random)]
+                if members.equivalentKey(to: key) == nil { members[key] = randomTree(&random, depth: depth + 1, deepest: deepest, scalar: scalar) }
+            }
+            return .object(members)
         }
     }
 

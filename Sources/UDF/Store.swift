@@ -113,7 +113,9 @@ public final class Store<State, Action: Sendable> {
     @usableFromInline var storedStep: Int
     @usableFromInline var history: HistoryBuffer<HistoryEntry>
     @usableFromInline var historyIndex: Int
-    let historyLimit: Int
+    /// How many undos the in-memory history allows: it keeps this many
+    /// states besides the current one.
+    public let historyLimit: Int
     @usableFromInline var subscribers: [Subscription: @MainActor (State) -> Void] = [:]
     @usableFromInline var subscriberOrder: [Subscription] = []
     var nextSubscriptionID: UInt64 = 0

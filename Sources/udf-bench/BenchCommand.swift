@@ -95,7 +95,8 @@ extension BenchCommand {
         }
         let host = ThroughputBenchmark.hostAlone(state: BenchState.sized(bytes), actions: actions)
         print("\(Format.rate(result.perSecond)) actions, \(Format.bytes(result.bytesPerStep)) per step; "
-              + "the host alone \(Format.rate(host.perSecond)) actions")
+              + "the host alone \(Format.rate(host.perSecond)) actions; while the store's history filled, "
+              + "\(Format.rate(result.fillingPerSecond)) and \(Format.rate(host.fillingPerSecond))")
     }
 }
 

@@ -39,7 +39,7 @@ enum DiffParseRows {
         let share = ours.bytesPerStep / naive.bytesPerStep
         let keyframes = try keyframeCount(path: path)
         rows.append(BenchRow(
-            "bytes per step ours / naive", "\(label), \(ours.actions) steps",
+            "bytes per step ours / naive", "\(label), \(ours.recordedActions) steps",
             figure: "\(Format.digits(share * 100))% (\(Format.bytes(ours.bytesPerStep)) vs \(Format.bytes(naive.bytesPerStep)); "
                 + "\(keyframes) keyframes)",
             value: share * 100, unit: "%", target: "≤ 0.5%", met: share <= 0.005
@@ -48,7 +48,7 @@ enum DiffParseRows {
         progress("rebuild")
         let rebuild = try RebuildBenchmark.ours(path: path, samples: options.rebuildSamples)
         let naiveRebuild = try RebuildBenchmark.naive(path: file("diff-parse-naive.udf"), samples: options.rebuildSamples)
-        rows += rebuildRows(rebuild, naive: naiveRebuild, scenario: "\(label), \(ours.actions) steps", samples: options.rebuildSamples)
+        rows += rebuildRows(rebuild, naive: naiveRebuild, scenario: "\(label), \(ours.recordedActions) steps", samples: options.rebuildSamples)
         rows.append(BenchRow(
             "rebuild cost, from the keyframe + per patch", "least squares over those samples",
             figure: "\(Format.duration(rebuild.fromKeyframe)) + \(Format.duration(rebuild.perPatch)) per patch",

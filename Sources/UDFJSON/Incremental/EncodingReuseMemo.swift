@@ -29,82 +29,11 @@ final class EncodingReuseMemo {
         let allHoldNoReference: Bool
     }
 
-    /// The encoded elements of the pass before a record's, kept so the next
-    /// change at that path writes into them instead of copying the record's
-    /// elements whole: with a one-item change to a long list, each pass then
-    /// writes the items that changed in the last two passes, and retains and
-    /// releases nothing else. Kept apart from the record, so that taking it
-    /// leaves it with one reference, and changing it in place is possible.
-    /// Where anything else still holds it, copy-on-write copies it, as
-    /// before.
-    struct Spare: SpareContents {
-        var elements: [JSONValue]
-        var contents: [JSONValue] {
-            get { elements }
-            set { elements = newValue }
-        }
-        /// The positions, below both counts, where `elements` may differ
-        /// from the record's elements; past the shorter count they differ
-        /// in length only.
-        var stale: [Int]
-
-        /// Writes into `buffer`, the spare's elements taken out of it, what
-        /// turns them into `elements`: the stale positions and the
-        /// difference in length, nothing else.
-        func catchUp(_ buffer: inout [JSONValue], to elements: [JSONValue]) {
-            for position in stale {
-                buffer[position] = elements[position]
-            }
-            if buffer.count > elements.count {
-                buffer.removeLast(buffer.count - elements.count)
-            } else if buffer.count < elements.count {
-                buffer.append(contentsOf: elements[buffer.count...])
-            }
-        }
-    }
-
-    /// A dictionary's `Spare`: the members of the pass before a record's.
-    struct DictionarySpare: SpareContents {
-        var members: [String: JSONValue]
-        var contents: [String: JSONValue] {
-            get { members }
-            set { members = newValue }
-        }
-        /// The keys, spelled exactly, whose members may differ from the
-        /// record's: changed, added or removed.
-        var stale: [String]
-
-        /// Writes into `buffer`, the spare's members taken out of it, what
-        /// turns them into `members`: the stale keys, nothing else. Every
-        /// stale spelling goes first, so a key respelled in another
-        /// normalization never meets its old spelling.
-        func catchUp(_ buffer: inout [String: JSONValue], to members: [String: JSONValue]) {
-            for key in stale {
-                if let index = buffer.index(forKey: key), buffer[index].key.hasSameScalars(as: key) {
-                    buffer.remove(at: index)
-                }
-            }
-            for key in stale {
-                if let value = members.value(exactlyAt: key) { buffer[key] = value }
-            }
-        }
-    }
-
-    /// Makes `buffer`, about to be written for the first time this pass
-    /// and still the record's contents, the taken spare caught up to them:
-    /// swapped, not copied, so the spare's storage keeps one reference.
-    /// Without a spare, `buffer` stays shared and its first write copies it.
-    static func writeIntoSpare<Kept: SpareContents>(_ spare: inout Kept?, _ buffer: inout Kept.Contents, caughtUpTo record: Kept.Contents) {
-        guard var taken = spare.take() else { return }
-        swap(&buffer, &taken.contents)
-        taken.catchUp(&buffer, to: record)
-    }
-
     /// What one pass keeps for the next, by coding path.
     struct Pass {
         var arrays: [[JSONCodingPathComponent]: Record] = [:]
         var dictionaries: [[JSONCodingPathComponent]: DictionaryRecord] = [:]
-        var spares: [[JSONCodingPathComponent]: Spare] = [:]
+        var spares: [[JSONCodingPathComponent]: ArraySpare] = [:]
         var dictionarySpares: [[JSONCodingPathComponent]: DictionarySpare] = [:]
         /// What the pass changed in the containers it wrote.
         var edits = ContainerEdits()
@@ -129,11 +58,11 @@ final class EncodingReuseMemo {
     }
 
     /// Takes the spare kept at `path` last pass, leaving none there.
-    func takeSpare(at path: [JSONCodingPathComponent]) -> Spare? {
+    func takeSpare(at path: [JSONCodingPathComponent]) -> ArraySpare? {
         last.spares.removeValue(forKey: path)
     }
 
-    func record(_ record: Record, at path: [JSONCodingPathComponent], spare: Spare? = nil) {
+    func record(_ record: Record, at path: [JSONCodingPathComponent], spare: ArraySpare? = nil) {
         current.arrays[path] = record
         if let spare { current.spares[path] = spare }
         if let identity = record.identity {
@@ -190,11 +119,4 @@ final class EncodingReuseMemo {
         last = Pass()
         abandonPass()
     }
-}
-
-/// A spare's contents and how to bring them up to a record's.
-protocol SpareContents {
-    associatedtype Contents
-    var contents: Contents { get set }
-    func catchUp(_ buffer: inout Contents, to contents: Contents)
 }

@@ -66,7 +66,7 @@ extension Array: ReusableEncodable where Element: Encodable {
         func prepareToWrite() {
             guard !written else { return }
             written = true
-            EncodingReuseMemo.writeIntoSpare(&spare, &elements, caughtUpTo: record.elements)
+            ArraySpare.writeInto(&elements, from: &spare, caughtUpTo: record.elements)
         }
         func encodeAfresh(_ index: Int) throws {
             prepareToWrite()
@@ -132,7 +132,7 @@ extension Array: ReusableEncodable where Element: Encodable {
         if written {
             memo.recordEdit(before: record.elements, after: elements, changed: changed)
         }
-        let next = written && keepsSpare ? EncodingReuseMemo.Spare(elements: record.elements, stale: changed) : spare
+        let next = written && keepsSpare ? ArraySpare(elements: record.elements, stale: changed) : spare
         memo.record(EncodingReuseMemo.Record(array: self, identity: identity, elements: elements, holdsNoReference: holds), at: path, spare: next)
         return .array(elements)
     }

@@ -54,7 +54,7 @@ extension Dictionary: ReusableEncodable where Key: ReusableDictionaryKey, Value:
         func prepareToWrite() {
             guard !written else { return }
             written = true
-            EncodingReuseMemo.writeIntoSpare(&spare, &members, caughtUpTo: record.members)
+            DictionarySpare.writeInto(&members, from: &spare, caughtUpTo: record.members)
         }
         var allHold = true
         var changed: [String] = []
@@ -153,7 +153,7 @@ extension Dictionary: ReusableEncodable where Key: ReusableDictionaryKey, Value:
         if !changed.isEmpty {
             memo.recordEdit(before: record.members, after: members, changed: changed)
         }
-        let next = written && keepsSpare ? EncodingReuseMemo.DictionarySpare(members: record.members, stale: changed) : spare
+        let next = written && keepsSpare ? DictionarySpare(members: record.members, stale: changed) : spare
         memo.record(EncodingReuseMemo.DictionaryRecord(dictionary: self, identity: identity, members: members, allHoldNoReference: allHold), at: path, spare: next)
         return .object(members)
     }

@@ -45,9 +45,10 @@ import UDFJSON
         var small: [Row]
         var notes: [Note] = (0..<70).map { Note(text: "note \($0)", meta: ["n": "\($0)"]) }
         var counters: [Double] = (0..<40).map(Double.init)
-        /// Keyed by id, as Redux normalizes; its rows hold secrets.
-        var byID: [String: Row] = Dictionary(uniqueKeysWithValues: (0..<40).map { ("r\($0)", ContainerEditsTests.row($0)) })
-        var scores: [String: Score] = Dictionary(uniqueKeysWithValues: (0..<40).map { ("caf\u{E9} \($0)", Score(value: Double($0), label: "s\($0)")) })
+        /// Keyed by id, as Redux normalizes; its rows hold secrets. Both
+        /// dictionaries are long enough for the redaction to keep a spare.
+        var byID: [String: Row] = Dictionary(uniqueKeysWithValues: (0..<70).map { ("r\($0)", ContainerEditsTests.row($0)) })
+        var scores: [String: Score] = Dictionary(uniqueKeysWithValues: (0..<70).map { ("caf\u{E9} \($0)", Score(value: Double($0), label: "s\($0)")) })
     }
 
     static func row(_ id: Int, box: Box? = nil) -> Row {
@@ -81,7 +82,7 @@ import UDFJSON
         default: break
         }
         // Dictionaries: a value changed, a key added, removed or respelled.
-        let id = "r\(random.next() % 60)"
+        let id = "r\(random.next() % 90)"
         switch random.next() % 4 {
         case 0: let negative = state.byID[id]?.score.sign == .minus; state.byID[id]?.score = negative ? 0.0 : -0.0
         case 1: let present = state.byID[id] != nil; state.byID[id] = present ? nil : row(Int(random.next() % 100))

@@ -16,6 +16,12 @@ public final class IncrementalRedaction {
     private let changesNothing: Bool
     private var secretKeys: [String: Bool] = [:]
     private var previous: (input: JSONValue, output: JSONValue)?
+    /// For each long container the last pass made from its own last
+    /// output, by the identity of what it made: that output, and where it
+    /// differs (`SpareContents`). This pass takes them and keeps its own for
+    /// the next.
+    private var spares = Spares()
+    private var nextSpares = Spares()
     /// While a state is redacted: the edits handed in, and its own.
     private var edits = ContainerEdits()
 
@@ -47,6 +53,9 @@ public final class IncrementalRedaction {
         defer { self.edits = ContainerEdits() }
         let byKey = redactKeys(state, previousInput: previous?.input, previousOutput: previous?.output, edits: edits)
         previous = (state, byKey)
+        // Spares not taken this pass hold containers two passes old: let them go.
+        spares = nextSpares
+        nextSpares = Spares()
         return (redactor.redactPaths(byKey).value, self.edits)
     }
 
@@ -134,13 +143,17 @@ public final class IncrementalRedaction {
                 guard oldOutputIsInput else {
                     // Something was redacted in the old array: the others come
                     // out as they did last time; these are redacted again.
-                    var output = Array(oldOutput.prefix(elements.count))
+                    var output = oldOutput
+                    var spare = spares.take(madeAs: oldOutput)
+                    ArraySpare.writeInto(&output, from: &spare, caughtUpTo: oldOutput)
+                    if output.count > elements.count { output.removeLast(output.count - elements.count) }
                     for index in proven {
                         output[index] = redactedElement(elements[index], previousInput: oldInput[index], previousOutput: oldOutput[index], edits: edits)
                     }
                     for index in output.count..<elements.count {
                         output.append(redactedElement(elements[index], previousInput: nil, previousOutput: nil, edits: edits))
                     }
+                    nextSpares.keep(ArraySpare(elements: oldOutput, stale: proven), madeAs: output)
                     self.edits.record(before: oldOutput, after: output, changed: proven)
                     return .array(output)
                 }
@@ -180,6 +193,8 @@ public final class IncrementalRedaction {
         _ members: [String: JSONValue], keys: [String], oldInput: [String: JSONValue], oldOutput: [String: JSONValue], edits: ContainerEdits
     ) -> [String: JSONValue] {
         var output = oldOutput
+        var spare = spares.take(madeAs: oldOutput)
+        DictionarySpare.writeInto(&output, from: &spare, caughtUpTo: oldOutput)
         for key in keys where members.value(exactlyAt: key) == nil {
             if let index = output.index(forKey: key), output.keys[index].hasSameScalars(as: key) {
                 output.remove(at: index)
@@ -191,6 +206,7 @@ public final class IncrementalRedaction {
                 member, previousInput: oldInput.value(exactlyAt: key), previousOutput: oldOutput.value(exactlyAt: key), edits: edits
             )
         }
+        nextSpares.keep(DictionarySpare(members: oldOutput, stale: keys), madeAs: output)
         self.edits.record(before: oldOutput, after: output, changed: keys)
         return output
     }
@@ -204,5 +220,38 @@ public final class IncrementalRedaction {
     private func previousOutputIsInput(_ input: JSONValue?, _ output: JSONValue?) -> Bool {
         guard let input, let output else { return false }
         return output.isIdentical(to: input)
+    }
+}
+
+extension IncrementalRedaction {
+    /// Spares by the identity of the output made from them. Each entry
+    /// holds that output too, so no other container can take its storage
+    /// while the entry lasts: the identity is a proof.
+    struct Spares {
+        private var arrays: [JSONStorageIdentity: (made: [JSONValue], spare: ArraySpare)] = [:]
+        private var dictionaries: [JSONStorageIdentity: (made: [String: JSONValue], spare: DictionarySpare)] = [:]
+
+        /// Shorter containers are copied faster than a spare is kept and found.
+        static let minimumCount = 64
+
+        mutating func keep(_ spare: ArraySpare, madeAs output: [JSONValue]) {
+            guard spare.elements.count >= Self.minimumCount, let made = JSONValue.array(output).storageIdentity,
+                  made != JSONValue.array(spare.elements).storageIdentity else { return }
+            arrays[made] = (output, spare)
+        }
+
+        mutating func keep(_ spare: DictionarySpare, madeAs output: [String: JSONValue]) {
+            guard spare.members.count >= Self.minimumCount, let made = JSONValue.object(output).storageIdentity,
+                  made != JSONValue.object(spare.members).storageIdentity else { return }
+            dictionaries[made] = (output, spare)
+        }
+
+        mutating func take(madeAs output: [JSONValue]) -> ArraySpare? {
+            JSONValue.array(output).storageIdentity.flatMap { arrays.removeValue(forKey: $0)?.spare }
+        }
+
+        mutating func take(madeAs output: [String: JSONValue]) -> DictionarySpare? {
+            JSONValue.object(output).storageIdentity.flatMap { dictionaries.removeValue(forKey: $0)?.spare }
+        }
     }
 }

@@ -6,7 +6,7 @@ import UDFRecorder
 /// recorder, and the bytes each leaves per step.
 ///
 /// Ours and the host alone are timed once the store's undo history is full
-/// (`fillHistory`), as in a host that has run a while.
+/// (`timeAfterFillingHistory`), as in a host that has run a while.
 @MainActor
 enum ThroughputBenchmark {
     struct Result {
@@ -45,58 +45,52 @@ enum ThroughputBenchmark {
     ) throws -> Result {
         let recorder = try Recorder(path: path, app: "udf-bench", options: options)
         let store = Store(initialState: state, reducer: reducer, middleware: [recorder.middleware()])
-        var untimed = 0
-        let filling = measure {
-            untimed = fillHistory(of: store, items: items)
-            recorder.flush()
-        }
-        let seconds = measure {
-            for n in untimed..<untimed + actions {
-                store.send(BenchReducer.action(n, count: items))
-            }
-            recorder.flush()
-        }
+        let timed = timeAfterFillingHistory(of: store, items: items, actions: actions, settle: recorder.flush)
         try recorder.close()
-        return Result(actions: actions, seconds: seconds, fileBytes: FileSize.recording(path), filling: (untimed, filling))
+        return Result(actions: actions, seconds: timed.seconds, fileBytes: FileSize.recording(path), filling: timed.filling)
     }
 
     /// The same sends through the same store with no recorder.
     static func hostAlone<State>(state: State, reducer: Reducer<State, BenchAction>, items: Int, actions: Int) -> Result {
         let store = Store(initialState: state, reducer: reducer)
-        var untimed = 0
-        let filling = measure { untimed = fillHistory(of: store, items: items) }
-        let seconds = measure {
-            for n in untimed..<untimed + actions {
-                store.send(BenchReducer.action(n, count: items))
-            }
-        }
-        return Result(actions: actions, seconds: seconds, fileBytes: 0, filling: (untimed, filling))
+        let timed = timeAfterFillingHistory(of: store, items: items, actions: actions)
+        return Result(actions: actions, seconds: timed.seconds, fileBytes: 0, filling: timed.filling)
     }
 
-    /// Sends actions until the store's undo history is full; returns how many.
+    /// Fills `store`'s undo history, `historyLimit + 1` sends, then times
+    /// `actions` sends more; `settle` ends each part (a recorder's flush).
     ///
-    /// Until then every send's copy of the state is new memory, which the
-    /// kernel zeroes page by page: at 1 MB that was most of a send, and on
-    /// this virtual machine its cost varied fourfold from run to run. Once
-    /// the history is full, each send frees the copy it drops, and the next
-    /// copy reuses it.
-    static func fillHistory<State>(of store: Store<State, BenchAction>, items: Int) -> Int {
-        let sends = store.historyLimit + 1
-        for n in 0..<sends {
+    /// Until the history is full, every send's copy of the state is new
+    /// memory, which the kernel zeroes page by page: at 1 MB that was most
+    /// of a send, and on this virtual machine its cost varied fourfold from
+    /// run to run. Once it is full, each send frees the copy it drops, and
+    /// the next copy reuses it.
+    private static func timeAfterFillingHistory<State>(
+        of store: Store<State, BenchAction>, items: Int, actions: Int, settle: () -> Void = {}
+    ) -> (filling: (actions: Int, seconds: Double), seconds: Double) {
+        let untimed = store.historyLimit + 1
+        let filling = measure {
+            send(0..<untimed, to: store, items: items)
+            settle()
+        }
+        let seconds = measure {
+            send(untimed..<untimed + actions, to: store, items: items)
+            settle()
+        }
+        return ((untimed, filling), seconds)
+    }
+
+    /// Bumps `numbers` spread over `items` items.
+    private static func send<State>(_ numbers: Range<Int>, to store: Store<State, BenchAction>, items: Int) {
+        for n in numbers {
             store.send(BenchReducer.action(n, count: items))
         }
-        return sends
     }
 
     static func naive(state: BenchState, actions: Int, path: String) throws -> Result {
         let recorder = try NaiveRecorder(path: path)
         let store = Store(initialState: state, reducer: BenchReducer.reducer, middleware: [recorder.middleware()])
-        let count = state.items.count
-        var seconds = measure {
-            for n in 0..<actions {
-                store.send(BenchReducer.action(n, count: count))
-            }
-        }
+        var seconds = measure { send(0..<actions, to: store, items: state.items.count) }
         seconds += try measure { try recorder.close() }
         if let failure = recorder.failure { throw failure }
         // The naive file has no step 0, so count its rows as the actions alone.

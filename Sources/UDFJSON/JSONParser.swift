@@ -92,7 +92,7 @@ public struct JSONParser: Sendable {
     private func parse(buffer: UnsafeBufferPointer<UInt8>) -> (result: Result<JSONValue, JSONParseError>, joined: Bool) {
         var reader = JSONByteReader(buffer: buffer, limits: limits, tracksSpans: false, reusesShapes: reusesObjectShapes)
         var tail: ArrayTailParse?
-        if splitsLongArrays, buffer.count >= Self.splitBytes, buffer.count <= limits.maxBytes, let plan = ArraySplitPlan(buffer) {
+        if splitsLongArrays, buffer.count >= Self.splitBytes, buffer.count <= limits.maxBytes, let plan = ArraySplitPlan.choose(buffer) {
             let started = ArrayTailParse(buffer, plan: plan, limits: limits, reusesShapes: reusesObjectShapes, bomLength: reader.bomLength)
             reader.split = (plan, started)
             tail = started
@@ -245,7 +245,6 @@ struct JSONByteReader {
     /// patch's value) never pays for a shape.
     private var shapes: [(shape: ObjectShape?, next: [String: JSONValue]?)] = []
     private let reusesShapes: Bool
-    private let enclosingDepth: Int
     /// The second half of a long array, parsed on another thread, taken
     /// when this reading arrives at the plan's comma.
     var split: (plan: ArraySplitPlan, tail: ArrayTailParse)? {
@@ -260,18 +259,16 @@ struct JSONByteReader {
     /// - Parameter start: Where one value starts, to read it alone and stop
     ///   after it; nil to read `buffer` as a whole document.
     /// - Parameters:
-    ///   - enclosingDepth: Arrays and objects open around `start`, for the depth limit.
     ///   - bomLength: The document's byte order mark, for error columns, when
     ///     `start` is inside it.
     init(
         buffer: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, tracksSpans: Bool, reusesShapes: Bool,
-        start: Int? = nil, enclosingDepth: Int = 0, bomLength: Int? = nil
+        start: Int? = nil, bomLength: Int? = nil
     ) {
         self.buffer = buffer
         self.limits = limits
         self.tracksSpans = tracksSpans
         self.reusesShapes = reusesShapes
-        self.enclosingDepth = enclosingDepth
         let hasBOM = start == nil && buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
         self.bomLength = bomLength ?? (hasBOM ? 3 : 0)
         position = start ?? self.bomLength
@@ -462,7 +459,7 @@ struct JSONByteReader {
                             continue parsing
                         }
                         // The other thread read from after this comma to the array's `]`.
-                        let (elements, end) = try tail.get()
+                        let (elements, end, _) = tail
                         stack[top].elements.append(contentsOf: elements)
                         position = end - 1
                         byte = buffer[position]
@@ -542,18 +539,31 @@ struct JSONByteReader {
         return shapes[depth].shape
     }
 
-    /// The split's tail when the array being read is the plan's, at its
-    /// depth; its comma is then never met again.
-    private mutating func takeTail(of arrayStart: Int, at depth: Int) -> ArrayTailParse.Outcome? {
-        guard let split, split.plan.arrayStart == arrayStart, split.plan.depth == depth else { return nil }
+    /// The split's tail, once this reading is at the plan's comma directly
+    /// inside the array open at `arrayStart` (the plan's array, when the
+    /// plan knows it), with `depth` containers around that array: nil when
+    /// the other thread's reading failed or went deeper than the limit
+    /// allows here, and this reading goes on the plain way, to the same
+    /// value or the plain error. Its comma is then never met again.
+    private mutating func takeTail(of arrayStart: Int, at depth: Int) -> ArrayTailParse.Parsed? {
+        guard let split, split.plan.array.map({ $0 == .init(start: arrayStart, depth: depth) }) ?? true else { return nil }
         self.split = nil
-        return split.tail.wait()
+        // The other thread counted its depth from the array, as if nothing enclosed it.
+        guard case .success(let tail)? = split.tail.wait(), depth + tail.deepest < limits.maxDepth else {
+            return nil
+        }
+        return tail
     }
 
-    private func checkDepth(_ openContainers: Int) throws(JSONParseError) {
-        if openContainers + enclosingDepth >= limits.maxDepth {
+    /// The most containers ever open when another opened, for a reading
+    /// whose depth around its start is known only later (`ArrayTailParse`).
+    private(set) var deepest = 0
+
+    private mutating func checkDepth(_ openContainers: Int) throws(JSONParseError) {
+        if openContainers >= limits.maxDepth {
             throw error(.tooDeep(maxDepth: limits.maxDepth), at: position)
         }
+        deepest = max(deepest, openContainers)
     }
 
     private mutating func skipWhitespace() {

@@ -34,7 +34,24 @@ import Testing
 
     private static let count = 3_000
 
+    /// Elements made by `element` until the document is past `splitBytes`.
+    private static func elements(_ element: (Int) -> String) -> [String] {
+        var elements: [String] = []
+        var bytes = 0
+        while bytes < JSONParser.splitBytes + 1_024 {
+            elements.append(element(elements.count))
+            bytes += elements[elements.count - 1].utf8.count + 1
+        }
+        return elements
+    }
+
+    /// The plan the parser tries (`ArraySplitPlan.choose`).
     private static func plan(_ bytes: [UInt8]) -> ArraySplitPlan? {
+        bytes.withUnsafeBufferPointer { ArraySplitPlan.choose($0) }
+    }
+
+    /// The plan read from the start, which `choose` falls back on.
+    private static func readPlan(_ bytes: [UInt8]) -> ArraySplitPlan? {
         bytes.withUnsafeBufferPointer { ArraySplitPlan($0) }
     }
 
@@ -54,14 +71,66 @@ import Testing
         let elements = (0..<Self.count).map(Self.element)
         let bytes = Self.document(elements)
         #expect(bytes.count >= JSONParser.splitBytes)
-        // The plan splits the items array, so both threads really work.
+        // The guess splits the items array between two elements, not the
+        // `],{` inside one, so both threads really work.
         let plan = try #require(Self.plan(bytes))
-        #expect(plan.depth == 1)
-        #expect(bytes[plan.arrayStart] == UInt8(ascii: "["))
+        #expect(plan.array == nil)
+        #expect(Self.firstTailElement(elements) != nil)
+        // The plan read from the start splits the same array.
+        let read = try #require(Self.readPlan(bytes))
+        #expect(read.array?.depth == 1)
+        #expect(read.array.map { bytes[$0.start] } == UInt8(ascii: "["))
         expectSame(bytes, "valid")
         let (value, joined) = try JSONParser().parseNotingSplit(bytes)
         #expect(joined)
         #expect(value["items"]?.arrayValue?.count == Self.count)
+    }
+
+    /// Lists inside the list's elements: the guess splits the outer list,
+    /// between two of its elements, and the halves join.
+    @Test func aGuessSplitsTheOuterOfNestedLists() throws {
+        let elements = Self.elements { #"{"id":\#($0),"lines":[{"sku":"a"},{"sku":"b","q":[1,2]},[{"x":[]},{}]]}"# }
+        let bytes = Self.document(elements)
+        let plan = try #require(Self.plan(bytes))
+        #expect(plan.array == nil)
+        #expect(Self.firstTailElement(elements) != nil)
+        expectSame(bytes, "nested lists")
+        #expect(try JSONParser().parseNotingSplit(bytes).joined)
+    }
+
+    /// A list of strings has no `},{` to guess from: the plan is read from
+    /// the start. Strings that hold `},{` make a guess inside a string,
+    /// which the parse never arrives at: it reads on the plain way.
+    @Test func stringsAreSplitByThePlanReadFromTheStart() throws {
+        let plain = Self.elements { #""entry \#($0): a ] b [ c , d { e } \" f""# }
+        let bytes = Self.document(plain)
+        #expect(bytes.count >= JSONParser.splitBytes)
+        #expect(bytes.withUnsafeBufferPointer { ArraySplitPlan.guessed($0) } == nil)
+        #expect(Self.plan(bytes) == Self.readPlan(bytes))
+        #expect(Self.firstTailElement(plain) != nil)
+        expectSame(bytes, "strings")
+        #expect(try JSONParser().parseNotingSplit(bytes).joined)
+
+        let misleading = Self.elements { #""entry \#($0): },{ and ],[ \" },{""# }
+        let misread = Self.document(misleading)
+        let guess = try #require(Self.plan(misread))
+        #expect(guess.array == nil)
+        expectSame(misread, "strings holding },{")
+        #expect(try !JSONParser().parseNotingSplit(misread).joined)
+    }
+
+    /// A guess whose list closes inside the guess's window would leave the
+    /// other thread too little: the plan is read from the start instead.
+    @Test func aShortListIsNotGuessed() throws {
+        // Elements of one length, so that the list lies just past the middle.
+        var elements = Self.elements { #""entry \#(100_000 + $0)""# }
+        elements[elements.count / 2 + 40] = #"[{"a":1},{"a":2},{"b":[3]}]"#
+        let bytes = Self.document(elements)
+        #expect(bytes.withUnsafeBufferPointer { ArraySplitPlan.guessed($0) } == nil)
+        let plan = try #require(Self.plan(bytes))
+        #expect(plan.array?.depth == 1)
+        expectSame(bytes, "a short list of objects past the middle")
+        #expect(try JSONParser().parseNotingSplit(bytes).joined)
     }
 
     @Test func anErrorOnEitherSideIsThePlainOne() throws {

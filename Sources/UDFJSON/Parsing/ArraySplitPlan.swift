@@ -1,19 +1,95 @@
 /// Where a long document can be parsed in two halves: at a comma between
-/// two elements of the outermost array open at the document's middle.
+/// two elements of an array, past the document's middle.
 ///
 /// A plan only: the bytes are scanned for brackets and strings as valid
 /// JSON would have them, without checking anything. The parser follows it
-/// only when its own reading arrives at that comma, directly inside the
-/// array that opens at `arrayStart`, at `depth`; the halves then meet in the
-/// state the plain reading would be in (see `JSONByteReader`).
+/// only when its own reading arrives at that comma directly inside an array
+/// (the array that opens at `array.start`, when the plan knows it), and the
+/// other half's reading stayed within the depth limit there; the halves then
+/// meet in the state the plain reading would be in (see `JSONByteReader`).
 struct ArraySplitPlan: Sendable, Equatable {
-    /// Where the array's `[` is.
-    let arrayStart: Int
-    /// How many arrays and objects enclose the array.
-    let depth: Int
     /// Where the comma is; the second half starts after it.
     let comma: Int
+    /// Where the array's `[` is, and how many arrays and objects enclose
+    /// it; nil for a plan guessed from the bytes near the middle alone.
+    let array: KnownArray?
 
+    struct KnownArray: Sendable, Equatable {
+        let start: Int
+        let depth: Int
+    }
+
+    /// The plan to try: a guess near the middle when the bytes there look
+    /// like a list of containers, else the plan read from the start.
+    static func choose(_ buffer: UnsafeBufferPointer<UInt8>) -> ArraySplitPlan? {
+        guessed(buffer) ?? ArraySplitPlan(buffer)
+    }
+
+    /// A comma between two elements that are arrays or objects (`},{`,
+    /// `],[`, `},[` or `],{`: no object member follows such a comma), found
+    /// from the middle without reading what comes before it. Reading the
+    /// document up to its middle, as `init` does, takes a tenth of the whole
+    /// parse, and the second thread waits for it.
+    ///
+    /// Of the candidates in a window after the first, the one fewest
+    /// brackets deep: in a list of objects holding lists of objects, the
+    /// outer list. No guess when the window holds no candidate, or when the
+    /// chosen one's array closes inside the window: its second half would
+    /// be too short to be worth a thread.
+    ///
+    /// The window is read as if its first candidate were outside any
+    /// string. Text that makes this wrong (a string holding `},{` at the
+    /// middle) is only split where the parse cannot use it, and is then
+    /// read the plain way.
+    static func guessed(_ buffer: UnsafeBufferPointer<UInt8>) -> ArraySplitPlan? {
+        let window = min(guessWindow, buffer.count / 8)
+        var index = buffer.count / 2
+        let searchEnd = min(buffer.count - 1, index + window)
+        while index < searchEnd, !separatesContainers(at: index, in: buffer) { index += 1 }
+        guard index < searchEnd else { return nil }
+        let end = min(buffer.count - 1, index + window)
+        var best = (comma: index, depth: 0)
+        var depth = 0
+        var shallowest = 0
+        index += 1
+        while index < end {
+            switch buffer[index] {
+            case UInt8(ascii: "\""):
+                index = Self.end(ofStringAt: index, in: buffer)
+                continue
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                shallowest = min(shallowest, depth)
+            case UInt8(ascii: ",") where depth < best.depth && separatesContainers(at: index, in: buffer):
+                best = (index, depth)
+            default: break
+            }
+            index += 1
+        }
+        guard shallowest >= best.depth else { return nil }
+        return ArraySplitPlan(comma: best.comma, array: nil)
+    }
+
+    /// How far a guess looks for its first candidate, and then past it for
+    /// one less deep.
+    static let guessWindow = 64 << 10
+
+    private static func separatesContainers(at index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard index > 0, index + 1 < buffer.count, buffer[index] == UInt8(ascii: ",") else { return false }
+        let before = buffer[index - 1] | 0x20
+        let after = buffer[index + 1] | 0x20
+        // Bit 5 set folds `]` onto `}` and `[` onto `{`, and no other byte onto either.
+        return before == UInt8(ascii: "}") && after == UInt8(ascii: "{")
+    }
+
+    private init(comma: Int, array: KnownArray?) {
+        self.comma = comma
+        self.array = array
+    }
+
+    /// The plan read from the start: the outermost array open at the middle,
+    /// split at its first comma after the middle.
     /// Nil when no array is open at the middle, or it closes before another comma.
     init?(_ buffer: UnsafeBufferPointer<UInt8>) {
         let middle = buffer.count / 2
@@ -55,8 +131,7 @@ struct ArraySplitPlan: Sendable, Equatable {
                 depth -= 1
                 guard depth > level else { return nil }
             case UInt8(ascii: ",") where depth == level + 1:
-                arrayStart = open[level].start
-                self.depth = level
+                array = KnownArray(start: open[level].start, depth: level)
                 comma = index
                 return
             default: break

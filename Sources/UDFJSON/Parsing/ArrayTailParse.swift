@@ -8,7 +8,10 @@ import Synchronization
 /// and waits for the thread in any case before the bytes go away: the
 /// thread reads the caller's buffer.
 final class ArrayTailParse: Sendable {
-    typealias Outcome = Result<(elements: [JSONValue], end: Int), JSONParseError>
+    /// The elements after the comma, where the array's `]` ends, and the
+    /// most containers open (the array counted) when another opened.
+    typealias Parsed = (elements: [JSONValue], end: Int, deepest: Int)
+    typealias Outcome = Result<Parsed, JSONParseError>
 
     private let done = DispatchSemaphore(value: 0)
     private let outcome = Mutex<Outcome?>(nil)
@@ -18,7 +21,8 @@ final class ArrayTailParse: Sendable {
         let buffer: UnsafeBufferPointer<UInt8>
     }
 
-    /// Starts parsing the elements after `plan.comma`, up to the array's `]`.
+    /// Starts parsing the elements after `plan.comma`, up to the `]` that
+    /// closes the array it is read as being in.
     init(_ buffer: UnsafeBufferPointer<UInt8>, plan: ArraySplitPlan, limits: JSONParser.Limits, reusesShapes: Bool, bomLength: Int) {
         let bytes = Bytes(buffer: buffer)
         // A thread of its own: a dispatch queue could have no thread free while its caller waits.
@@ -33,12 +37,15 @@ final class ArrayTailParse: Sendable {
     private static func parse(
         _ buffer: UnsafeBufferPointer<UInt8>, plan: ArraySplitPlan, limits: JSONParser.Limits, reusesShapes: Bool, bomLength: Int
     ) -> Outcome {
+        // The depth around the array may be unknown (a guessed plan): the
+        // reading counts from the array, and the caller checks the limit.
         var reader = JSONByteReader(
             buffer: buffer, limits: limits, tracksSpans: false, reusesShapes: reusesShapes,
-            start: plan.comma + 1, enclosingDepth: plan.depth, bomLength: bomLength
+            start: plan.comma + 1, bomLength: bomLength
         )
         do {
-            return .success(try reader.parseArrayTail(startedAt: plan.arrayStart))
+            let (elements, end) = try reader.parseArrayTail(startedAt: plan.array?.start ?? plan.comma)
+            return .success((elements, end, reader.deepest))
         } catch {
             return .failure(error)
         }

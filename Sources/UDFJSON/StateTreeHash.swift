@@ -28,12 +28,23 @@ public enum StateTreeHash {
         StateHash.hex(Self.value(of: value))
     }
 
-    /// The tree hash of `value` as a number, computed plainly: every part hashed.
+    /// The tree hash of `value` as a number, every part hashed (no memo of
+    /// earlier states, as `IncrementalTreeHash` keeps).
     ///
     /// The first array of `splitElements` elements or more met on the way
     /// down is hashed in two halves on two threads: its hash sums its
     /// elements' terms, so the halves' sums add up to the whole's.
+    /// Containers are read in place while the layout check holds
+    /// (`hashInPlace`); otherwise, and for tests, as `plainValue` does.
     public static func value(of value: JSONValue) -> UInt64 {
+        guard let layout = PayloadLayout.current else { return plainValue(of: value) }
+        var keys = KeyHashMemo()
+        return withUnsafePointer(to: value) { hashInPlace($0, layout: layout, keys: &keys, splitting: true) }
+    }
+
+    /// The tree hash with every container and member copied out as the
+    /// standard library hands them over: what `value(of:)` always equals.
+    static func plainValue(of value: JSONValue) -> UInt64 {
         hash(value, splitting: true)
     }
 
@@ -45,10 +56,10 @@ public enum StateTreeHash {
         case .null, .bool, .number, .string:
             return scalar(value)
         case .array(let elements):
-            let sum = splitting && elements.count >= splitElements
-                ? sumInHalves(elements)
+            let total = splitting && elements.count >= splitElements
+                ? sumInHalves(count: elements.count) { range in sum(elements, in: range, splitting: false) }
                 : sum(elements, in: elements.indices, splitting: splitting)
-            return container(.array, count: elements.count, sum: sum)
+            return container(.array, count: elements.count, sum: total)
         case .object(let members):
             var sum: UInt64 = 0
             for (key, member) in members {
@@ -66,11 +77,12 @@ public enum StateTreeHash {
         return sum
     }
 
-    private static func sumInHalves(_ elements: [JSONValue]) -> UInt64 {
-        let half = elements.count / 2
+    /// `sum` of each half of `0..<count`, on two threads, added.
+    static func sumInHalves(count: Int, _ sum: @Sendable (Range<Int>) -> UInt64) -> UInt64 {
+        let half = count / 2
         let total = Mutex<UInt64>(0)
         DispatchQueue.concurrentPerform(iterations: 2) { part in
-            let partSum = sum(elements, in: part == 0 ? 0..<half : half..<elements.count, splitting: false)
+            let partSum = sum(part == 0 ? 0..<half : half..<count)
             total.withLock { $0 &+= partSum }
         }
         return total.withLock { $0 }

@@ -44,26 +44,15 @@ struct ArraySplitPlan: Sendable, Equatable {
     static func guessed(_ buffer: UnsafeBufferPointer<UInt8>) -> ArraySplitPlan? {
         let window = min(guessWindow, buffer.count / 8)
         guard let first = firstSeparator(from: buffer.count / 2, before: buffer.count / 2 + window, in: buffer) else { return nil }
-        var index = first
-        let end = min(buffer.count - 1, index + window)
-        var best = (comma: index, depth: 0)
-        var depth = 0
+        var best = (comma: first, depth: 0)
         var shallowest = 0
-        index += 1
-        while index < end {
-            switch buffer[index] {
-            case UInt8(ascii: "\""):
-                index = Self.end(ofStringAt: index, in: buffer)
-                continue
-            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth -= 1
+        _ = walkBrackets(from: first + 1, before: min(buffer.count - 1, first + window), in: buffer) { index, depth in
+            if buffer[index] != UInt8(ascii: ",") {
                 shallowest = min(shallowest, depth)
-            case UInt8(ascii: ",") where depth < best.depth && separatesContainers(at: index, in: buffer):
+            } else if depth < best.depth, separatesContainers(at: index, in: buffer) {
                 best = (index, depth)
-            default: break
             }
-            index += 1
+            return true
         }
         guard shallowest >= best.depth else { return nil }
         return ArraySplitPlan(comma: best.comma, array: nil)
@@ -141,20 +130,36 @@ struct ArraySplitPlan: Sendable, Equatable {
             index += 1
         }
         guard let level = open.firstIndex(where: \.isArray) else { return nil }
-        var depth = open.count
-        while index < buffer.count {
+        // Stops at the array's first comma from here, or where it closes.
+        let enclosing = open.count
+        guard let stop = Self.walkBrackets(from: index, before: buffer.count, in: buffer, visit: { index, depth in
+            buffer[index] == UInt8(ascii: ",") ? enclosing + depth != level + 1 : enclosing + depth > level
+        }), buffer[stop] == UInt8(ascii: ",") else { return nil }
+        array = KnownArray(start: open[level].start, depth: level)
+        comma = stop
+    }
+
+    /// Steps through `buffer` from `start` to before `limit`, over strings,
+    /// counting brackets: `depth` is how many more have opened than closed
+    /// since `start`. Calls `visit` at each comma, and at each closing
+    /// bracket once it is counted, until `visit` says false; returns where
+    /// that was, or nil at `limit`.
+    private static func walkBrackets(
+        from start: Int, before limit: Int, in buffer: UnsafeBufferPointer<UInt8>, visit: (_ index: Int, _ depth: Int) -> Bool
+    ) -> Int? {
+        var index = start
+        var depth = 0
+        while index < limit {
             switch buffer[index] {
             case UInt8(ascii: "\""):
-                index = Self.end(ofStringAt: index, in: buffer)
+                index = end(ofStringAt: index, in: buffer)
                 continue
             case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
-                guard depth > level else { return nil }
-            case UInt8(ascii: ",") where depth == level + 1:
-                array = KnownArray(start: open[level].start, depth: level)
-                comma = index
-                return
+                if !visit(index, depth) { return index }
+            case UInt8(ascii: ","):
+                if !visit(index, depth) { return index }
             default: break
             }
             index += 1

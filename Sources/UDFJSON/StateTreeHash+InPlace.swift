@@ -17,9 +17,8 @@ extension StateTreeHash {
         case .other:
             return scalar(value.pointee)
         case .array:
-            let storage = UnsafeRawPointer(value).load(as: UnsafeRawPointer.self)
-            let count = storage.load(fromByteOffset: layout.arrayCountOffset, as: Int.self)
-            let elements = Elements(base: (storage + layout.arrayElementsOffset).assumingMemoryBound(to: JSONValue.self))
+            let (base, count) = layout.elements(ofArray: value)
+            let elements = Elements(base: base)
             if splitting, count >= splitElements {
                 return container(.array, count: count, sum: sumInHalves(count: count) { range in
                     var keys = KeyHashMemo()
@@ -28,11 +27,8 @@ extension StateTreeHash {
             }
             return container(.array, count: count, sum: elements.sum(0..<count, layout: layout, keys: &keys, splitting: splitting))
         case .object:
-            let storage = UnsafeRawPointer(value).load(as: UnsafeRawPointer.self)
-            // No buckets: an empty object, whose storage may be the shared singleton.
-            guard let members = DictionaryBuckets.of(storage: storage, key: String.self, value: JSONValue.self) else {
-                return scalar(value.pointee)
-            }
+            // No buckets: an empty object, hashed the plain way.
+            guard let members = layout.members(ofObject: value) else { return scalar(value.pointee) }
             var sum: UInt64 = 0
             _ = members.allMembers { key, member, _ in
                 let term = hashInPlace(member.assumingMemoryBound(to: JSONValue.self), layout: layout, keys: &keys, splitting: splitting)

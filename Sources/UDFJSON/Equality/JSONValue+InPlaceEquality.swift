@@ -20,16 +20,12 @@ extension JSONValue {
         // One buffer: equal while both are alive (`JSONStorageIdentity`).
         if mine == theirs { return true }
         if kind == .array {
-            let count = mine.load(fromByteOffset: layout.arrayCountOffset, as: Int.self)
-            guard count == theirs.load(fromByteOffset: layout.arrayCountOffset, as: Int.self) else { return false }
-            return sameElements(
-                (mine + layout.arrayElementsOffset).assumingMemoryBound(to: JSONValue.self),
-                (theirs + layout.arrayElementsOffset).assumingMemoryBound(to: JSONValue.self),
-                count: count
-            )
+            let (myElements, count) = layout.elements(ofArray: a)
+            let (theirElements, theirCount) = layout.elements(ofArray: b)
+            guard count == theirCount else { return false }
+            return sameElements(myElements, theirElements, count: count)
         }
-        guard let myMembers = DictionaryBuckets.of(storage: mine, key: String.self, value: JSONValue.self),
-              let theirMembers = DictionaryBuckets.of(storage: theirs, key: String.self, value: JSONValue.self) else {
+        guard let myMembers = layout.members(ofObject: a), let theirMembers = layout.members(ofObject: b) else {
             return a.pointee == b.pointee
         }
         guard myMembers.count == theirMembers.count else { return false }
@@ -75,6 +71,20 @@ struct PayloadLayout: Sendable {
     func kind(of value: UnsafePointer<JSONValue>) -> Kind {
         let tag = UnsafeRawPointer(value).load(fromByteOffset: tagOffset, as: UInt8.self)
         return tag == arrayTag ? .array : tag == objectTag ? .object : .other
+    }
+
+    /// The elements of the array at `value` (of kind `.array`), where they lie.
+    @inline(__always)
+    func elements(ofArray value: UnsafePointer<JSONValue>) -> (base: UnsafePointer<JSONValue>, count: Int) {
+        let storage = UnsafeRawPointer(value).load(as: UnsafeRawPointer.self)
+        return ((storage + arrayElementsOffset).assumingMemoryBound(to: JSONValue.self), storage.load(fromByteOffset: arrayCountOffset, as: Int.self))
+    }
+
+    /// The buckets of the object at `value` (of kind `.object`); nil for an
+    /// empty one, whose storage may be the shared singleton.
+    @inline(__always)
+    func members(ofObject value: UnsafePointer<JSONValue>) -> DictionaryBuckets? {
+        DictionaryBuckets.of(storage: UnsafeRawPointer(value).load(as: UnsafeRawPointer.self), key: String.self, value: JSONValue.self)
     }
 
     static var holds: Bool { current != nil }

@@ -13,13 +13,14 @@ import UDFLog
 /// writer that runs dry first dozes for `doze`: senders leave it alone, and
 /// it takes what arrived when it wakes. Only when that finds nothing does it
 /// sleep until a sender wakes it, so an idle app is not polled. A queue a
-/// quarter full, `close` and `waitUntilDrained` wake a dozing writer early.
+/// quarter full, `close` and `waitUntilDrained` wake a dozing writer early;
+/// nothing else does, not the broadcast of a batch marked finished.
 final class StepQueue: @unchecked Sendable {
     /// How long a writer that ran dry waits before it looks again, unwoken:
     /// the longest a step waits in the queue while the writer keeps up.
     static let doze = 0.005
 
-    private enum Writer {
+    enum Writer {
         case working
         /// Waiting out `doze`; senders do not wake it.
         case dozing
@@ -41,6 +42,11 @@ final class StepQueue: @unchecked Sendable {
     private var writer = Writer.working
     /// How many waiting steps wake a dozing writer.
     private let wakeDozingAt: Int
+    /// This queue's `doze`, in seconds.
+    private let dozeSeconds: TimeInterval
+    /// How many sends had to wake the writer: each one a system call on the
+    /// sender's thread.
+    private var sendsThatWoke = 0
 
     /// - Parameters:
     ///   - capacity: the steps that may wait to be taken.
@@ -49,9 +55,11 @@ final class StepQueue: @unchecked Sendable {
     ///     however many batches the writer has in hand.
     ///   - nextStep: the first transition's number when the file already
     ///     holds the state it starts from (a resumed branch).
-    init(capacity: Int, batchSize: Int, nextStep: Int? = nil) {
+    ///   - doze: how long a writer that ran dry waits unwoken.
+    init(capacity: Int, batchSize: Int, nextStep: Int? = nil, doze: TimeInterval = StepQueue.doze) {
         window = capacity + batchSize
         self.nextStep = nextStep
+        dozeSeconds = doze
         wakeDozingAt = max(1, capacity / 4)
         items.reserveCapacity(capacity)
     }
@@ -118,8 +126,10 @@ final class StepQueue: @unchecked Sendable {
         switch writer {
         case .asleep:
             wakeWriter()
+            sendsThatWoke += 1
         case .dozing where items.count >= wakeDozingAt:
             wakeWriter()
+            sendsThatWoke += 1
         case .dozing, .working:
             break
         }
@@ -136,8 +146,11 @@ final class StepQueue: @unchecked Sendable {
         defer { condition.unlock() }
         if items.isEmpty && !isClosing {
             writer = .dozing
-            // Returns early when woken; either way, what arrived is taken.
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Self.doze))
+            // Other broadcasts on this condition (a batch marked finished)
+            // do not end the doze: the writer would find nothing, fall
+            // asleep, and the next send would have to wake it.
+            let deadline = Date(timeIntervalSinceNow: dozeSeconds)
+            while writer == .dozing && !isClosing && condition.wait(until: deadline) {}
             while items.isEmpty && !isClosing {
                 writer = .asleep
                 condition.wait()
@@ -174,6 +187,20 @@ final class StepQueue: @unchecked Sendable {
     private func wakeWriter() {
         writer = .working
         condition.broadcast()
+    }
+
+    /// How many sends so far had to wake the writer.
+    var wakesBySends: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return sendsThatWoke
+    }
+
+    /// Whether the writer works, dozes or sleeps now.
+    var writerNow: Writer {
+        condition.lock()
+        defer { condition.unlock() }
+        return writer
     }
 
     /// Lets the writer drain what is queued, then end.

@@ -39,6 +39,15 @@ struct StepQueueTests {
         }
     }
 
+    /// A queue whose writer took its first step and, on another thread,
+    /// looks for the next.
+    private static func writerLookingForMore(doze: TimeInterval) throws -> (StepQueue, Taken) {
+        let queue = StepQueue(capacity: 64, batchSize: 8, doze: doze)
+        try queue.pushFirst(step: 0) { Self.step($0) }
+        #expect(queue.take(upTo: 8)?.map(\.step) == [0])
+        return (queue, Taken(from: queue))
+    }
+
     /// The writing stage marks a batch finished while the encoding stage
     /// dozes. That broadcast used to end the doze: the writer found the
     /// queue empty, fell asleep, and the next send had to wake it, a futex
@@ -46,10 +55,7 @@ struct StepQueueTests {
     @Test func aBatchMarkedFinishedDoesNotEndTheDozeSoTheNextSendWakesNoOne() async throws {
         try await OffPool.run {
             // Far longer than the test: only `close` ends this doze.
-            let queue = StepQueue(capacity: 64, batchSize: 8, doze: 3_600)
-            try queue.pushFirst(step: 0) { Self.step($0) }
-            #expect(queue.take(upTo: 8)?.map(\.step) == [0])
-            let taken = Taken(from: queue)
+            let (queue, taken) = try Self.writerLookingForMore(doze: 3_600)
             #expect(Self.eventually { queue.writerNow == .dozing })
             queue.markFinished(1)
             // Time for a woken writer to find the queue empty and fall asleep.
@@ -68,10 +74,7 @@ struct StepQueueTests {
     /// an idle app is not polled, and a lone step is still written.
     @Test func aWriterThatSleptIsWokenByTheNextSend() async throws {
         try await OffPool.run {
-            let queue = StepQueue(capacity: 64, batchSize: 8, doze: 0.01)
-            try queue.pushFirst(step: 0) { Self.step($0) }
-            #expect(queue.take(upTo: 8)?.map(\.step) == [0])
-            let taken = Taken(from: queue)
+            let (queue, taken) = try Self.writerLookingForMore(doze: 0.01)
             #expect(Self.eventually { queue.writerNow == .asleep })
             #expect(try queue.pushNext { Self.step($0) } == 1)
             #expect(queue.wakesBySends == 1)

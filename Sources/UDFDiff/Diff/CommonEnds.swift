@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import UDFJSON
 
 /// How many elements two arrays share, equal and in place, at the front and
@@ -9,7 +8,7 @@ struct CommonEnds: Equatable {
     let suffix: Int
 
     /// Arrays of one length at least this long that share no storage at
-    /// either end are scanned in two halves at once: comparing two
+    /// either end are scanned in parts at once: comparing two
     /// independently built 1 MB states is bound by reading both, and two
     /// cores read twice as much. Arrays that share storage are compared by
     /// bits, faster than a second thread starts.
@@ -18,13 +17,13 @@ struct CommonEnds: Equatable {
     init(_ old: [JSONValue], _ new: [JSONValue]) {
         let split = old.count == new.count && old.count >= Self.splitMinimum
             && !Self.comparing(old, new, { _, bitsEqual in bitsEqual(0) || bitsEqual(old.count - 1) })
-        self.init(old, new, inHalves: split)
+        self.init(old, new, inParts: split)
     }
 
-    /// `inHalves`, for arrays of one length only: the two-thread scan.
-    init(_ old: [JSONValue], _ new: [JSONValue], inHalves: Bool) {
-        if inHalves, old.count == new.count {
-            (prefix, suffix) = Self.scanInHalves(old, new)
+    /// `inParts`, for arrays of one length only: the scan on every core.
+    init(_ old: [JSONValue], _ new: [JSONValue], inParts: Bool) {
+        if inParts, old.count == new.count {
+            (prefix, suffix) = Self.scanInParts(old, new)
             return
         }
         (prefix, suffix) = Self.comparing(old, new) { equal, _ in
@@ -58,17 +57,13 @@ struct CommonEnds: Equatable {
         }
     }
 
-    /// The ends of two arrays of one length: each half, on its own thread,
-    /// finds its first and last differing positions; the first half's
-    /// first and the second half's last (or the other half's, where one
-    /// half has none) are the whole arrays', as a scan from each end finds.
-    private static func scanInHalves(_ old: [JSONValue], _ new: [JSONValue]) -> (prefix: Int, suffix: Int) {
-        let count = old.count
-        let halves = [0..<count / 2, count / 2..<count]
-        let found = Mutex<[(first: Int, last: Int)?]>([nil, nil])
-        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
-            let range = halves[half]
-            let ends: (first: Int, last: Int)? = comparing(old, new) { equal, _ in
+    /// The ends of two arrays of one length: each part (`ParallelParts`)
+    /// finds its first and last differing positions; the first such
+    /// part's first and the last such part's last are the whole arrays',
+    /// as a scan from each end finds.
+    private static func scanInParts(_ old: [JSONValue], _ new: [JSONValue]) -> (prefix: Int, suffix: Int) {
+        let differing = ParallelParts.map(old.count) { range -> (first: Int, last: Int)? in
+            comparing(old, new) { equal, _ in
                 var first = range.lowerBound
                 while first < range.upperBound, equal(first, first) { first += 1 }
                 guard first < range.upperBound else { return nil }
@@ -76,13 +71,10 @@ struct CommonEnds: Equatable {
                 while last > first, equal(last, last) { last -= 1 }
                 return (first, last)
             }
-            found.withLock { $0[half] = ends }
+        }.compactMap { $0 }
+        guard let first = differing.first?.first, let last = differing.last?.last else {
+            return (old.count, 0)
         }
-        let differing = found.withLock { $0 }
-        guard let first = differing[0]?.first ?? differing[1]?.first,
-              let last = differing[1]?.last ?? differing[0]?.last else {
-            return (count, 0)
-        }
-        return (first, count - 1 - last)
+        return (first, old.count - 1 - last)
     }
 }

@@ -21,7 +21,7 @@ import UDFJSON
             var new = old
             for _ in 0..<random.int(0...3) where !new.isEmpty {
                 // At either side of a part's edge and at the ends as often as anywhere.
-                let edge = count * random.int(1...(ParallelParts.count - 1)) / ParallelParts.count
+                let edge = count * random.int(1...(CommonEnds.scanParts - 1)) / CommonEnds.scanParts
                 let positions = [0, edge - 1, edge, count - 1, random.int(0...(count - 1))]
                 let index = max(0, positions[random.int(0...4)])
                 new[index] = random.chance(30) ? Self.lookAlikes[random.int(0...5)] : random.mutate(new[index])

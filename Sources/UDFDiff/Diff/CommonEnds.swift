@@ -14,6 +14,10 @@ struct CommonEnds: Equatable {
     /// bits, faster than a second thread starts.
     static let splitMinimum = 4_096
 
+    /// The parts of a split scan: more than the cores, so that the faster
+    /// core takes more of them (`ParallelParts`).
+    static let scanParts = 8
+
     init(_ old: [JSONValue], _ new: [JSONValue]) {
         let split = old.count == new.count && old.count >= Self.splitMinimum
             && !Self.comparing(old, new, { _, bitsEqual in bitsEqual(0) || bitsEqual(old.count - 1) })
@@ -62,7 +66,7 @@ struct CommonEnds: Equatable {
     /// part's first and the last such part's last are the whole arrays',
     /// as a scan from each end finds.
     private static func scanInParts(_ old: [JSONValue], _ new: [JSONValue]) -> (prefix: Int, suffix: Int) {
-        let differing = ParallelParts.map(old.count) { range -> (first: Int, last: Int)? in
+        let differing = ParallelParts.map(old.count, parts: Self.scanParts) { range -> (first: Int, last: Int)? in
             comparing(old, new) { equal, _ in
                 var first = range.lowerBound
                 while first < range.upperBound, equal(first, first) { first += 1 }

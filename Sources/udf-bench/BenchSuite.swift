@@ -166,8 +166,6 @@ struct BenchSuite {
         rows += try growingRows()
         if let (state, label) = states[1_000_000] {
             progress("rebuild")
-            // The growing-state rows just wrote 700 MB; their writeback must not share the rebuild's cores.
-            QuietDisk.settle()
             let rebuild = try RebuildBenchmark.ours(path: bigRecording, samples: options.rebuildSamples)
             let naive = try RebuildBenchmark.naive(path: file("naive-1000000-0.udf"), samples: options.rebuildSamples)
             rows += DiffParseRows.rebuildRows(rebuild, naive: naive, scenario: "\(label), \(bigRecordingActions) steps", samples: options.rebuildSamples)
@@ -178,7 +176,6 @@ struct BenchSuite {
                     state: state, actions: options.ourActions(stateBytes: 1_000_000), path: path,
                     options: RecorderOptions(keyframePolicy: KeyframePolicy(interval: interval))
                 )
-                QuietDisk.settle()
                 let rebuilt = try RebuildBenchmark.ours(path: path, samples: options.rebuildSamples)
                 rows.append(BenchRow(
                     "keyframe spacing \(interval) instead of by cost", "\(label), \(recorded.recordedActions) steps",

@@ -46,7 +46,6 @@ enum DiffParseRows {
         ))
 
         progress("rebuild")
-        QuietDisk.settle()
         let rebuild = try RebuildBenchmark.ours(path: path, samples: options.rebuildSamples)
         let naiveRebuild = try RebuildBenchmark.naive(path: file("diff-parse-naive.udf"), samples: options.rebuildSamples)
         rows += rebuildRows(rebuild, naive: naiveRebuild, scenario: "\(label), \(ours.recordedActions) steps", samples: options.rebuildSamples)

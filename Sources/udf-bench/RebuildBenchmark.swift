@@ -22,9 +22,12 @@ enum RebuildBenchmark {
         let worst: Double
     }
 
-    /// `inProcess` in a child process set up as `udf-inspect`'s.
+    /// `inProcess` in a child process set up as `udf-inspect`'s, from a
+    /// quiet disk: the rows before it write hundreds of megabytes, whose
+    /// writeback would share the rebuild's two cores.
     static func ours(path: String, samples: Int) throws -> Result {
-        try ReaderChild.run(["rebuild", path, String(samples)], name: "rebuild", as: Result.self)
+        QuietDisk.settle()
+        return try ReaderChild.run(["rebuild", path, String(samples)], name: "rebuild", as: Result.self)
     }
 
     /// `naiveInProcess` in a child process set up as `udf-inspect`'s.

@@ -15,6 +15,7 @@ import UDFLog
 /// sleep until a sender wakes it, so an idle app is not polled. A queue a
 /// quarter full, `close` and `waitUntilDrained` wake a dozing writer early;
 /// nothing else does, not the broadcast of a batch marked finished.
+@usableFromInline
 final class StepQueue: @unchecked Sendable {
     /// How long a writer that ran dry waits before it looks again, unwoken:
     /// the longest a step waits in the queue while the writer keeps up.
@@ -65,6 +66,7 @@ final class StepQueue: @unchecked Sendable {
     }
 
     /// Why a step was not queued.
+    @usableFromInline
     enum Refusal: Error {
         /// Nothing was started: a transition needs a first state before it.
         case notStarted
@@ -93,6 +95,7 @@ final class StepQueue: @unchecked Sendable {
     /// Queues a transition, and first, when nothing was started yet, the
     /// state it starts from as step `firstStep`: one lock for both, so a
     /// store's middleware pays one lock per send.
+    @usableFromInline
     func pushNext(orStartAt firstStep: Int, with first: (Int) -> HostStep, _ make: (Int) -> HostStep) throws(Refusal) -> Int {
         try push(first: nil, startAt: firstStep, start: first, make)
     }

@@ -213,10 +213,12 @@ public final class Recorder: Sendable {
         }
     }
 
-    @usableFromInline
-    func queueNext(
-        action: any Encodable & Sendable,
-        state: any Encodable & Sendable,
+    /// Generic, so that the step's values are boxed once, straight from the
+    /// host's types, not copied from boxes made before.
+    @inlinable
+    func queueNext<Action: Encodable & Sendable, State: Encodable & Sendable>(
+        action: Action,
+        state: State,
         actionName: String?,
         cause: Int?,
         time: Date,

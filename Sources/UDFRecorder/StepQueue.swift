@@ -88,6 +88,7 @@ final class StepQueue: @unchecked Sendable {
     ///
     /// The number is taken under the queue's lock, after any wait for room,
     /// so steps sent from several threads are numbered in queue order.
+    @usableFromInline
     func pushNext(_ make: (Int) -> HostStep) throws(Refusal) -> Int {
         try push(first: nil, make)
     }

@@ -14,6 +14,8 @@ struct BenchOptions: Sendable {
     var diffParseOnly = false
     /// Runs only issue 16's rows: the growing state, and queries on long recordings.
     var longOnly = false
+    /// Runs only the growing state's rows.
+    var growingOnly = false
     /// Runs only the export rows, on a recording of this many steps.
     var exportOnlySteps: Int?
 
@@ -34,7 +36,8 @@ struct BenchOptions: Sendable {
             case "--dispatch-only": dispatchOnly = true
             case "--diff-parse-only": diffParseOnly = true
             case "--long-only": longOnly = true
-            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only] [--dispatch-only] [--diff-parse-only] [--long-only] [--export-only STEPS]")
+            case "--growing-only": growingOnly = true
+            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only] [--dispatch-only] [--diff-parse-only] [--long-only] [--growing-only] [--export-only STEPS]")
             }
         }
     }
@@ -74,6 +77,7 @@ struct BenchOptions: Sendable {
     var blameActions: Int { 10_000 }
     /// Actions of the growing-state throughput rows, ours and naive alike.
     var growingActions: Int { quick ? 5_000 : 10_000 }
+    var smallWindowRuns: Int { quick ? 5 : 15 }
     /// Actions of the long shop recording the query rows read.
     var growingRecordingActions: Int { 20_000 }
     /// Runs of each query row (one when a run takes over two seconds).

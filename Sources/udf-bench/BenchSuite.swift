@@ -30,6 +30,7 @@ struct BenchSuite {
         if options.fleetOnly { return fleetRows() }
         if options.blameOnly { return blameRows() }
         if options.diffParseOnly { return try DiffParseRows.rows(options: options, file: file, progress: progress) }
+        if options.growingOnly { return try growingRows() }
         if options.longOnly {
             progress("recording \(options.longRecordingActions) actions in a child process")
             let long = try LongRecording.run(path: file("long.udf"), actions: options.longRecordingActions)
@@ -274,7 +275,10 @@ struct BenchSuite {
         let host = try GrowingStateBenchmark.hostAlone(actions: options.growingActions, slices: 10)
         QuietDisk.settle()
         let naive = try GrowingStateBenchmark.naive(actions: options.growingActions, slices: 10, path: file("growing-naive.udf"))
-        return GrowingStateBenchmark.rows(ours: ours, host: host, naive: naive) + (try GrowingStateBenchmark.textRows(actions: [0, options.growingActions]))
+        progress("growing state throughput at 1–10 KB, ours and the host alone")
+        let small = try GrowingStateBenchmark.smallWindow(upTo: 10_000, runs: options.smallWindowRuns, directory: directory)
+        return GrowingStateBenchmark.rows(small) + GrowingStateBenchmark.rows(ours: ours, host: host, naive: naive)
+            + (try GrowingStateBenchmark.textRows(actions: [0, options.growingActions]))
     }
 
     /// Issue 16: `blame`, `find --first` and `stats` beside `verify`, on the

@@ -77,6 +77,7 @@ struct BenchOptions: Sendable {
     var blameActions: Int { 10_000 }
     /// Actions of the growing-state throughput rows, ours and naive alike.
     var growingActions: Int { quick ? 5_000 : 10_000 }
+    /// Runs of the growing state from 1 KB to 10 KB, ours, the host alone and naive each.
     var smallWindowRuns: Int { quick ? 5 : 15 }
     /// Actions of the long shop recording the query rows read.
     var growingRecordingActions: Int { 20_000 }

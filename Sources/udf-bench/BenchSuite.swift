@@ -275,7 +275,7 @@ struct BenchSuite {
         let host = try GrowingStateBenchmark.hostAlone(actions: options.growingActions, slices: 10)
         QuietDisk.settle()
         let naive = try GrowingStateBenchmark.naive(actions: options.growingActions, slices: 10, path: file("growing-naive.udf"))
-        progress("growing state throughput at 1–10 KB, ours and the host alone")
+        progress("growing state throughput at 1–10 KB, ours, the host alone and naive")
         let small = try GrowingStateBenchmark.smallWindow(upTo: 10_000, runs: options.smallWindowRuns, directory: directory)
         return GrowingStateBenchmark.rows(small) + GrowingStateBenchmark.rows(ours: ours, host: host, naive: naive)
             + (try GrowingStateBenchmark.textRows(actions: [0, options.growingActions]))

@@ -83,10 +83,12 @@ import Testing
     /// Lines are built as bytes and trimmed by byte in ASCII; the plain
     /// path builds a `String` and trims trailing space characters. Both on
     /// cells that end in spaces, a prepended sign before a space (one
-    /// character of two scalars), combining marks, CR LF and colour.
+    /// character of two scalars), combining marks, CR LF, colour, and text
+    /// past ASCII earlier in the line than its trailing spaces.
     @Test func bytesTrimTrailingSpacesAsCharactersDo() {
         let table = TableRenderer(columns: [.init("N", alignment: .right), .init("A"), .init("B")])
-        let cells = ["", " ", "x ", "x  ", "\u{600} ", "\u{600}", "e\u{301} ", " \u{301}", "a\r\n", "\u{1B}[31m \u{1B}[0m", "ok", "👩‍👩‍👧 "]
+        let cells = ["", " ", "x ", "x  ", "\u{600} ", "\u{600}", "e\u{301} ", " \u{301}", "a\r\n", "\u{1B}[31m \u{1B}[0m", "ok", "👩‍👩‍👧 ",
+            "0.375 → 1.375", "→ x ", "caf\u{E9}  ", "x\u{600} ", "\u{600}  x "]
         func plainLine(_ row: [String], widths: [Int]) -> String {
             var text = ""
             for (column, cell) in row.enumerated() {

@@ -93,12 +93,14 @@ public struct TableRenderer: Sendable {
             if alignment == .left { line.appendSpaces(padding) }
         }
         // Trailing spaces from left-aligned last cells would show up in diffs
-        // and copies. In ASCII a space byte is a character of its own; past
-        // ASCII a space may end a longer character (after a prepended
-        // sign), so the characters decide there.
+        // and copies. After an ASCII byte each space is a character of its
+        // own; after a longer character it may end it (a prepended sign
+        // takes the space after it), so the characters decide there.
         guard line.last == UInt8(ascii: " ") else { return }
-        if line[start...].allSatisfy({ $0 < 0x80 }) {
-            while line.count > start, line.last == UInt8(ascii: " ") { line.removeLast() }
+        var kept = line.count
+        while kept > start, line[kept - 1] == UInt8(ascii: " ") { kept -= 1 }
+        if kept == start || line[kept - 1] < 0x80 {
+            line.removeSubrange(kept...)
             return
         }
         var text = String(decoding: line[start...], as: UTF8.self)

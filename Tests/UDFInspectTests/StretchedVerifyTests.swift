@@ -32,6 +32,30 @@ import UDFSQLite
         try Self.expectSameReports(path, sound: name == "sound")
     }
 
+    /// An index whose entries disagree with its definition (a partial
+    /// index turned to the rows it left out): SQLite's check reports it,
+    /// on several threads beside the walk (the file is padded past 8 MiB,
+    /// where it runs there). Its problems come first, up to ten, before the
+    /// walk's, and the report is a single walk's.
+    @Test func sqlitesProblemsComeFirstWhereverTheCheckRan() throws {
+        let directory = try TemporaryDirectory()
+        let path = try ChangedMembersIndexTests.record(seed: 23, in: directory)
+        // Defensive connections refuse `writable_schema`; the shell does not.
+        let damage = try Subprocess.sqlite3(path, """
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_schema SET sql = 'CREATE INDEX steps_by_cause ON steps (timeline_id, cause) WHERE cause IS NULL' WHERE name = 'steps_by_cause';
+            UPDATE steps SET cause = step WHERE step = 7;
+            UPDATE sessions SET metadata = json_object('pad', hex(zeroblob(4500000)));
+            """)
+        #expect(damage.status == 0, "\(damage.stderr)")
+        #expect(try #require(RecordingFile.fileSize(path)) > RecordingFile.quickCheckLimit)
+        let report = try Self.expectSameReports(path, sound: false)
+        #expect(!report.integrityOK)
+        // Row 8 (step 7) has a cause now, so that index should not hold it.
+        #expect(Array(report.problems.prefix(10)) == [1, 2, 3, 4, 5, 6, 7, 9, 10, 11].map { "integrity_check: row \($0) missing from index steps_by_cause" })
+        #expect(Array(report.problems.dropFirst(10)) == ["session 1, timeline 'main', step 7: cause 7 does not precede it"])
+    }
+
     /// More index problems than the audit lists (10), spread over every
     /// stretch, and rows for steps past the end: the first ten in step order.
     @Test func indexProblemsAreListedInStepOrderUpToTheLimit() throws {

@@ -27,14 +27,27 @@ extension Recording {
         // Each thread holds a connection and its files open: a huge count
         // would run out of descriptors and report sound steps as unreadable.
         let workers = min(max(1, workers), Self.maximumVerifyWorkers)
-        var report = VerificationReport()
-        let integrity = try query { db in
-            try db.prepare("PRAGMA integrity_check").rows { $0.text(0) }
-        }
-        if integrity != ["ok"] {
+        // On several threads, SQLite's check of a large file runs beside
+        // the walk; its problems still come first, and its failure still
+        // ends `verify`. A small file's takes milliseconds, and a second
+        // connection to it would run `quick_check` again.
+        let inBackground = workers > 1 && RecordingFile.fileSize(path) ?? 0 > RecordingFile.quickCheckLimit
+        let background = inBackground ? IntegrityCheck(path: path) : nil
+        var problems = try background == nil ? IntegrityCheck.run(on: self) : []
+        let walked = Result { () throws(RecordingError) in try walkTimelines(session: session, workers: workers, stretchSteps: stretchSteps) }
+        if let background { problems = try background.result() }
+        var report = try walked.get()
+        if problems != ["ok"] {
             report.integrityOK = false
-            report.problems += integrity.prefix(10).map { "integrity_check: \($0)" }
+            report.problems.insert(contentsOf: problems.prefix(10).map { "integrity_check: \($0)" }, at: 0)
         }
+        return report
+    }
+
+    /// Every timeline's part of `verify`: its patch chain, state hashes,
+    /// causes and index, in a report of their own.
+    private func walkTimelines(session: SessionInfo?, workers: Int, stretchSteps: Int) throws(RecordingError) -> VerificationReport {
+        var report = VerificationReport()
         let sessions: [SessionInfo]
         if let session {
             sessions = [session]

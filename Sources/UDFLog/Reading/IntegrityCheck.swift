@@ -1,0 +1,41 @@
+import Foundation
+import Synchronization
+
+/// SQLite's `PRAGMA integrity_check` of a recording: what it found, `["ok"]`
+/// for a sound file.
+///
+/// `verify` on several threads starts it for a large file on a thread and a
+/// connection of its own, and walks the timelines meanwhile: it checks every
+/// index entry against its row, 1.7 s of one core for a 1,000,000-step
+/// recording, which ran before the walk began.
+final class IntegrityCheck: Sendable {
+    typealias Outcome = Result<[String], RecordingError>
+
+    private let done = DispatchSemaphore(value: 0)
+    private let outcome = Mutex<Outcome?>(nil)
+
+    /// Runs the check on `recording`'s connection, on this thread.
+    static func run(on recording: Recording) throws(RecordingError) -> [String] {
+        try recording.query { db in
+            try db.prepare("PRAGMA integrity_check").rows { $0.text(0) }
+        }
+    }
+
+    /// Starts the check of the file at `path` on a thread of its own.
+    init(path: String) {
+        let thread = Thread { [self] in
+            let result = Outcome { () throws(RecordingError) in try Self.run(on: try Recording(path: path)) }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        thread.start()
+    }
+
+    /// Waits for the check and returns what it found.
+    func result() throws(RecordingError) -> [String] {
+        done.wait()
+        done.signal()
+        // Set before the thread signals.
+        return try outcome.withLock { $0 }!.get()
+    }
+}

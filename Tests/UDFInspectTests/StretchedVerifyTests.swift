@@ -7,8 +7,8 @@ import UDFSQLite
 /// `verify` checks a long timeline in stretches on several threads. Its
 /// report must be the one a single walk gives, on sound files and on files
 /// broken in each way `verify` reports: a wrong state, a cause that does not
-/// precede its step, an index that disagrees, in any stretch, and more
-/// problems than the index audit lists.
+/// precede its step, an index that disagrees, an action that does not
+/// parse, in any stretch, and more problems than the index audit lists.
 @Suite struct StretchedVerifyTests {
     /// `(name, SQL)`: each damages the 400-step recording of `ChangedMembersIndexTests.record`.
     static let damages: [(name: String, sql: String)] = [
@@ -17,6 +17,7 @@ import UDFSQLite
         ("a wrong keyframe near the end", #"UPDATE steps SET keyframe = '{"plain":"x"}' WHERE step = (SELECT max(step) FROM steps WHERE keyframe IS NOT NULL)"#),
         ("causes that do not precede their steps", "UPDATE steps SET cause = step WHERE step IN (3, 90, 177, 333)"),
         ("a misshapen index row", "UPDATE changed_members SET steps = zeroblob(129) WHERE member = '/list'"),
+        ("an action that is not JSON", #"UPDATE steps SET action = '{"tick":' WHERE step = 250"#),
     ]
 
     @Test(arguments: damages.map(\.name))

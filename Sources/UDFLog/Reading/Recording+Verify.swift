@@ -138,16 +138,20 @@ extension Recording {
                 previous = try state(at: range.lowerBound - 1, on: timeline)
             }
             try cursor(for: timeline).walkStored(range: range, verifyHashes: true) { row, stored, build in
-                let summary = try row.summary(on: timeline.name, actions: parsedActions)
+                // Of a step's summary, verify needs these, and its action to parse.
+                let step = row.int(.step)
+                let isKeyframe = row.int(.isKeyframe) != 0
+                let causeValue = row.optionalInt(.cause)
+                _ = try row.action(on: timeline.name, actions: parsedActions)
                 let state = try build()
                 if result.audit != nil {
-                    result.audit?.check(step: summary.step, stored: stored, previous: previous, state: state)
+                    result.audit?.check(step: step, stored: stored, previous: previous, state: state)
                     previous = state
                 }
                 result.steps += 1
-                if summary.isKeyframe { result.keyframes += 1 }
-                if let cause = summary.cause, cause >= summary.step || cause < 0 {
-                    result.badCauses.append((summary.step, cause))
+                if isKeyframe { result.keyframes += 1 }
+                if let cause = causeValue, cause >= step || cause < 0 {
+                    result.badCauses.append((step, cause))
                 }
                 return true
             }

@@ -152,18 +152,11 @@ struct StepRow {
     /// step of `timeline`, the name of the timeline being read.
     /// - Parameter actions: The reading's memo of parsed action texts.
     func summary(on timeline: String, actions: TextMemo<JSONValue>) throws(RecordingError) -> StepSummary {
-        let step = int(.step)
-        var action: JSONValue?
-        if let bytes = bytes(.action) {
-            action = try actions.value(of: bytes) { bytes throws(RecordingError) in
-                try Self.action(parsing: bytes, step: step, timeline: timeline)
-            }
-        }
-        return StepSummary(
-            step: step,
+        StepSummary(
+            step: int(.step),
             timelineID: int(.timelineID),
             time: Date(timeIntervalSince1970: double(.time)),
-            action: action,
+            action: try action(on: timeline, actions: actions),
             actionName: optionalText(.actionName),
             cause: optionalInt(.cause),
             reducerNanoseconds: optionalInt(.reducerNanoseconds),
@@ -172,6 +165,16 @@ struct StepRow {
             isKeyframe: int(.isKeyframe) != 0,
             storedSize: int(.storedSize)
         )
+    }
+
+    /// The step's action, each distinct text parsed once through
+    /// `actions`; nil at step 0. A bad one is a corrupt step.
+    func action(on timeline: String, actions: TextMemo<JSONValue>) throws(RecordingError) -> JSONValue? {
+        guard let bytes = bytes(.action) else { return nil }
+        let step = int(.step)
+        return try actions.value(of: bytes) { bytes throws(RecordingError) in
+            try Self.action(parsing: bytes, step: step, timeline: timeline)
+        }
     }
 
     /// A stored action's text parsed; a bad one is a corrupt step.

@@ -5,16 +5,16 @@ import UDFJSON
 import UDFLog
 import UDFRecorder
 
-/// `udf-bench [--json] [--quick] [--keep] [--fleet-only]`: runs every scenario and prints one table
-/// (`--throughput-only BYTES ACTIONS [--redact PATH]` times our recorder alone, for profiling;
-/// `--hash-only BYTES SAMPLES` the state hashes alone; `--rebuild-only PATH
-/// SAMPLES` rebuilds random steps of a kept recording; `--diff-only BYTES
-/// SAMPLES` the structural diffs alone; `--keyed-only BYTES ACTIONS` the
-/// state keyed by id alone; `--parse-only BYTES SAMPLES` a keyframe's parse).
+/// `udf-bench`: runs every scenario and prints one table, or one part
+/// alone for profiling (`usage`, which `--help` prints, lists them).
 @MainActor
 enum BenchCommand {
     static func run(arguments: [String]) {
         do {
+            if arguments.first == "--help" || arguments.first == "-h" {
+                print(usage, terminator: "")
+                return
+            }
             if let first = arguments.first, let mode = childModes[first] ?? profilingModes[first] {
                 try mode(Array(arguments.dropFirst()))
                 return
@@ -34,6 +34,25 @@ enum BenchCommand {
 }
 
 extension BenchCommand {
+    /// What `--help` prints: the whole run's options, then the modes that run one part alone.
+    static let usage = """
+        usage: udf-bench [--json] [--quick] [--keep] [ONLY]
+          Runs every scenario and prints one table (--json: as JSON; --quick: fewer
+          repetitions; --keep: keeps the recordings and prints their directory).
+          ONLY runs one group of rows: --fleet-only, --blame-only, --dispatch-only,
+          --diff-parse-only, --long-only, --growing-only or --export-only STEPS.
+
+        One part alone, for profiling:
+          udf-bench --throughput-only BYTES ACTIONS [--redact PATH]
+          udf-bench --hash-only BYTES SAMPLES
+          udf-bench --text-only ACTIONS...
+          udf-bench --diff-only BYTES SAMPLES
+          udf-bench --keyed-only BYTES ACTIONS
+          udf-bench --parse-only BYTES SAMPLES
+          udf-bench --rebuild-only PATH SAMPLES
+
+        """
+
     /// The bench's own children, which it starts as processes of their own, by flag.
     static let childModes: [String: @MainActor ([String]) throws -> Void] = [
         LongRecording.childFlag: LongRecording.child,
@@ -53,9 +72,9 @@ extension BenchCommand {
         "--parse-only": parseOnly,
     ]
 
-    /// `BYTES COUNT`, both numbers and the count positive, or the mode's usage line.
+    /// `BYTES COUNT`, both numbers, the bytes 0 or more and the count positive, or the mode's usage line.
     static func sizeAndCount(_ arguments: [String], usage: String) throws -> (bytes: Int, count: Int) {
-        guard arguments.count == 2, let bytes = Int(arguments[0]), let count = Int(arguments[1]), count > 0 else {
+        guard arguments.count == 2, let bytes = Int(arguments[0]), bytes >= 0, let count = Int(arguments[1]), count > 0 else {
             throw BenchError("usage: udf-bench \(usage)")
         }
         return (bytes, count)

@@ -37,7 +37,7 @@ struct BenchOptions: Sendable {
             case "--diff-parse-only": diffParseOnly = true
             case "--long-only": longOnly = true
             case "--growing-only": growingOnly = true
-            default: throw BenchError("unknown argument '\(argument)'; usage: udf-bench [--json] [--quick] [--keep] [--fleet-only] [--blame-only] [--dispatch-only] [--diff-parse-only] [--long-only] [--growing-only] [--export-only STEPS]")
+            default: throw BenchError("unknown argument '\(argument)'; see 'udf-bench --help'")
             }
         }
     }

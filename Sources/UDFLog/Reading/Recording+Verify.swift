@@ -33,13 +33,13 @@ extension Recording {
         // connection to it would run `quick_check` again.
         let inBackground = workers > 1 && RecordingFile.fileSize(path) ?? 0 > RecordingFile.quickCheckLimit
         let background = inBackground ? IntegrityCheck(path: path) : nil
-        var problems = try background == nil ? IntegrityCheck.run(on: self) : []
+        var integrity = try background == nil ? IntegrityCheck.run(on: self) : []
         let walked = Result { () throws(RecordingError) in try walkTimelines(session: session, workers: workers, stretchSteps: stretchSteps) }
-        if let background { problems = try background.result() }
+        if let background { integrity = try background.result() }
         var report = try walked.get()
-        if problems != ["ok"] {
+        if integrity != ["ok"] {
             report.integrityOK = false
-            report.problems.insert(contentsOf: problems.prefix(10).map { "integrity_check: \($0)" }, at: 0)
+            report.problems.insert(contentsOf: integrity.prefix(10).map { "integrity_check: \($0)" }, at: 0)
         }
         return report
     }

@@ -138,9 +138,9 @@ extension Recording {
                 previous = try state(at: range.lowerBound - 1, on: timeline)
             }
             try cursor(for: timeline).walkStored(range: range, verifyHashes: true) { row, stored, build in
-                // Of a step's summary, verify needs these, and its action to parse.
+                // Of a step's summary, verify needs its number and cause, and its
+                // action to parse; whether it is a keyframe, `stored` says.
                 let step = row.int(.step)
-                let isKeyframe = row.int(.isKeyframe) != 0
                 let causeValue = row.optionalInt(.cause)
                 _ = try row.action(on: timeline.name, actions: parsedActions)
                 let state = try build()
@@ -149,7 +149,7 @@ extension Recording {
                     previous = state
                 }
                 result.steps += 1
-                if isKeyframe { result.keyframes += 1 }
+                if case .keyframe = stored { result.keyframes += 1 }
                 if let cause = causeValue, cause >= step || cause < 0 {
                     result.badCauses.append((step, cause))
                 }

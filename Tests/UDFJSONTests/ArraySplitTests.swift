@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 @testable import UDFJSON
 
@@ -172,6 +174,28 @@ import Testing
         let tail = try #require(Self.firstTailElement(elements))
         elements[tail + 1] = "tru"
         expectSame([0xEF, 0xBB, 0xBF] + Self.document(elements), "byte order mark")
+    }
+
+    /// Parses at once on many threads: one tail goes to the kept thread
+    /// (`TailWorker`), the others find it busy and get threads of their own.
+    /// Each must read its own document, valid or not, as the plain parse does.
+    @Test func splitParsesAtOnceEachReadTheirOwnDocument() throws {
+        let valid = (0..<Self.count).map(Self.element)
+        let tail = try #require(Self.firstTailElement(valid))
+        let documents: [[UInt8]] = (0..<8).map { index in
+            var elements = valid
+            elements[tail + index] = index.isMultiple(of: 2) ? #"{"only":\#(index)}"# : "tru"
+            return Self.document(elements)
+        }
+        let expected = documents.map { outcome($0, split: false) }
+        for round in 0..<3 {
+            let found = Mutex([String?](repeating: nil, count: documents.count))
+            DispatchQueue.concurrentPerform(iterations: documents.count) { index in
+                let read = outcome(documents[index], split: true)
+                found.withLock { $0[index] = read }
+            }
+            #expect(found.withLock { $0 } == expected, "round \(round)")
+        }
     }
 
     /// Text the plan misreads (an unclosed string before the middle) is

@@ -25,13 +25,17 @@ final class ArrayTailParse: Sendable {
     /// closes the array it is read as being in.
     init(_ buffer: UnsafeBufferPointer<UInt8>, plan: ArraySplitPlan, limits: JSONParser.Limits, reusesShapes: Bool, bomLength: Int) {
         let bytes = Bytes(buffer: buffer)
-        // A thread of its own: a dispatch queue could have no thread free while its caller waits.
-        let thread = Thread { [self] in
+        let work: @Sendable () -> Void = { [self] in
             let result = Self.parse(bytes.buffer, plan: plan, limits: limits, reusesShapes: reusesShapes, bomLength: bomLength)
             outcome.withLock { $0 = result }
-            done.signal()
         }
-        thread.start()
+        let finish: @Sendable () -> Void = { [self] in done.signal() }
+        // Else a thread of its own: a dispatch queue could have no thread free while its caller waits.
+        guard !TailWorker.shared.run(work, then: finish) else { return }
+        Thread {
+            work()
+            finish()
+        }.start()
     }
 
     private static func parse(

@@ -3,10 +3,10 @@ import Synchronization
 
 /// One thread kept for the array tails `ArrayTailParse` hands off.
 ///
-/// A thread started for each parse begins cold: glibc gives it a malloc
-/// arena whose pages are not yet mapped, so the first two 1 MB rebuilds of a
+/// A thread started for each parse began cold: its allocations did not
+/// find the memory the last one freed, so the first two 1 MB rebuilds of a
 /// process each took about 1,000 page faults more than the rest. A thread
-/// that stays keeps its arena, and the memory it freed is used again.
+/// that stays keeps its malloc arena, and what it freed is used again.
 /// It takes one tail at a time; a tail that finds it busy gets a thread of
 /// its own, as before, so that no parse waits for another.
 final class TailWorker: Sendable {

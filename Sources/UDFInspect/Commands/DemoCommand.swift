@@ -3,15 +3,16 @@ import UDFLog
 
 /// `udf-inspect demo`: records the example app and tours the recording.
 struct DemoCommand: InspectCommand {
-    static let out = OptionKey<String?>.text("--out", value: "file", help: "Keep the recording in this file.")
+    /// `-o` and `--output` as `export` and `testgen` spell it; `--out` as the demo first did.
+    static let out = OptionKey<String?>.text("-o", "--output", "--out", value: "file", help: "Keep the recording in this file.")
 
     static let spec = CommandSpec(
         name: "demo",
         abstract: "Record the example app into a file and take a guided tour of it.",
-        discussion: "Every command of the tour is printed before its output, so you can run it again yourself. Without --out the recording goes to a temporary file that is removed afterwards.",
+        discussion: "Every command of the tour is printed before its output, so you can run it again yourself. Without --output the recording goes to a temporary file that is removed afterwards.",
         arguments: [],
         options: [Self.out.spec],
-        examples: ["udf-inspect demo", "udf-inspect demo --out todo.udf"]
+        examples: ["udf-inspect demo", "udf-inspect demo -o todo.udf"]
     )
 
     let out: String?
@@ -79,7 +80,7 @@ struct DemoCommand: InspectCommand {
             console.out("")
         }
         if temporary != nil {
-            console.out("The recording was temporary. Keep one to explore: udf-inspect demo --out todo.udf")
+            console.out("The recording was temporary. Keep one to explore: udf-inspect demo -o todo.udf")
         } else {
             console.out("The recording is in \(path). Try: udf-inspect log \(Self.shellQuoted(path))")
         }

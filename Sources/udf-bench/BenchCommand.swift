@@ -196,7 +196,8 @@ extension BenchCommand {
         }
         InspectorHeap.keepFreedMemory()
         let result = try RebuildBenchmark.inProcess(path: arguments[0], samples: samples)
-        print("median \(Format.duration(result.median)), worst \(Format.duration(result.worst)); "
+        print("median \(Format.duration(result.median)), worst \(Format.duration(result.worst)) "
+              + "(the first \(Format.duration(result.first)), the worst of the others \(Format.duration(result.worstAfterFirst))); "
               + "\(Format.duration(result.fromKeyframe)) from the keyframe + \(Format.duration(result.perPatch)) per patch")
     }
 }

@@ -11,6 +11,10 @@ enum RebuildBenchmark {
     struct Result: Codable {
         let median: Double
         let worst: Double
+        /// The process's first rebuild, whose memory is all fresh, and the
+        /// worst of the others: what the worst is made of.
+        let first: Double
+        let worstAfterFirst: Double
         /// A least-squares line through (patches replayed, time): what a
         /// rebuild costs from its keyframe alone, and what each patch adds.
         let fromKeyframe: Double
@@ -58,7 +62,11 @@ enum RebuildBenchmark {
             points.append((Double(step - keyframe), seconds))
         }
         let line = fit(points)
-        return Result(median: times.median, worst: times.seconds.max() ?? .nan, fromKeyframe: line.intercept, perPatch: line.slope)
+        return Result(
+            median: times.median, worst: times.seconds.max() ?? .nan,
+            first: times.seconds.first ?? .nan, worstAfterFirst: times.seconds.dropFirst().max() ?? .nan,
+            fromKeyframe: line.intercept, perPatch: line.slope
+        )
     }
 
     /// The anchor: a random step of a naive recording (`NaiveRecorder`, every

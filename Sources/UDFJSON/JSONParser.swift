@@ -549,7 +549,7 @@ struct JSONByteReader {
         guard let split, split.plan.array.map({ $0 == .init(start: arrayStart, depth: depth) }) ?? true else { return nil }
         self.split = nil
         // The other thread counted its depth from the array, as if nothing enclosed it.
-        guard case .success(let tail)? = split.tail.wait(), depth + tail.deepest < limits.maxDepth else {
+        guard case .success(let tail) = split.tail.wait(), depth + tail.deepest < limits.maxDepth else {
             return nil
         }
         return tail

@@ -203,13 +203,13 @@ import Testing
         let release = DispatchSemaphore(value: 0)
         let held = DispatchSemaphore(value: 0)
         var attempts = 0
-        while !TailWorker.shared.run({ held.signal(); release.wait() }, then: {}) {
+        while !TailWorker.shared.run({ held.signal(); release.wait(); return {} }) {
             attempts += 1
             try #require(attempts < 10_000, "the kept thread stayed busy")
             usleep(1_000)
         }
         held.wait()
-        let tookSecond = TailWorker.shared.run({}, then: {})
+        let tookSecond = TailWorker.shared.run { {} }
         #expect(!tookSecond, "a busy kept thread takes no second job")
         guard !tookSecond else {
             release.signal()

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The second half of a long array (`ArraySplitPlan`), parsed on a thread
 /// of its own while the caller parses the rest.
@@ -13,8 +12,7 @@ final class ArrayTailParse: Sendable {
     typealias Parsed = (elements: [JSONValue], end: Int, deepest: Int)
     typealias Outcome = Result<Parsed, JSONParseError>
 
-    private let done = DispatchSemaphore(value: 0)
-    private let outcome = Mutex<Outcome?>(nil)
+    private let outcome = Promised<Outcome>()
 
     /// The buffer, handed to the thread; the caller keeps it alive until `wait`.
     private struct Bytes: @unchecked Sendable {
@@ -25,17 +23,13 @@ final class ArrayTailParse: Sendable {
     /// closes the array it is read as being in.
     init(_ buffer: UnsafeBufferPointer<UInt8>, plan: ArraySplitPlan, limits: JSONParser.Limits, reusesShapes: Bool, bomLength: Int) {
         let bytes = Bytes(buffer: buffer)
-        let work: @Sendable () -> Void = { [self] in
-            let result = Self.parse(bytes.buffer, plan: plan, limits: limits, reusesShapes: reusesShapes, bomLength: bomLength)
-            outcome.withLock { $0 = result }
+        let job: TailWorker.Job = { [outcome] in
+            let parsed = Self.parse(bytes.buffer, plan: plan, limits: limits, reusesShapes: reusesShapes, bomLength: bomLength)
+            return { outcome.fulfil(parsed) }
         }
-        let finish: @Sendable () -> Void = { [self] in done.signal() }
         // Else a thread of its own: a dispatch queue could have no thread free while its caller waits.
-        guard !TailWorker.shared.run(work, then: finish) else { return }
-        Thread {
-            work()
-            finish()
-        }.start()
+        guard !TailWorker.shared.run(job) else { return }
+        Thread { job()() }.start()
     }
 
     private static func parse(
@@ -55,12 +49,9 @@ final class ArrayTailParse: Sendable {
         }
     }
 
-    /// Waits for the thread and returns what it parsed (always set before
-    /// the thread signals); may be called again.
+    /// Waits for the thread and returns what it parsed; may be called again.
     @discardableResult
-    func wait() -> Outcome? {
-        done.wait()
-        done.signal()
-        return outcome.withLock { $0 }
+    func wait() -> Outcome {
+        outcome.wait()
     }
 }

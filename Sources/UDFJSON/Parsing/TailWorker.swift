@@ -10,50 +10,38 @@ import Synchronization
 /// It takes one tail at a time; a tail that finds it busy gets a thread of
 /// its own, as before, so that no parse waits for another.
 final class TailWorker: Sendable {
+    /// Made, and its thread started, at the first tail.
     static let shared = TailWorker()
 
-    private struct Job: Sendable {
-        let work: @Sendable () -> Void
-        let finish: @Sendable () -> Void
-    }
+    /// Work that returns what tells its caller it is done: the thread is
+    /// free before that runs, so that the caller's next tail finds it free.
+    typealias Job = @Sendable () -> @Sendable () -> Void
 
-    /// The job handed over and not yet finished; nil when the thread is free.
+    /// The job handed over and not yet done; nil when the thread is free.
     private let job = Mutex<Job?>(nil)
     private let wake = DispatchSemaphore(value: 0)
-    private let started = Mutex(false)
 
-    private init() {}
-
-    /// Runs `work` then `finish` on the kept thread, or returns false
-    /// without running either when that thread is busy.
-    func run(_ work: @escaping @Sendable () -> Void, then finish: @escaping @Sendable () -> Void) -> Bool {
-        let taken = job.withLock { current in
-            guard current == nil else { return false }
-            current = Job(work: work, finish: finish)
-            return true
-        }
-        guard taken else { return false }
-        startIfNeeded()
-        wake.signal()
-        return true
-    }
-
-    private func startIfNeeded() {
-        let start = started.withLock { started in
-            defer { started = true }
-            return !started
-        }
-        guard start else { return }
-        let thread = Thread { [self] in
+    private init() {
+        Thread { [self] in
             while true {
                 wake.wait()
                 guard let next = job.withLock({ $0 }) else { continue }
-                next.work()
-                // Free before the caller hears, so that its next parse finds the thread free.
+                let tellCaller = next()
                 job.withLock { $0 = nil }
-                next.finish()
+                tellCaller()
             }
+        }.start()
+    }
+
+    /// Runs `job` on the kept thread, or returns false without running it
+    /// when that thread is busy.
+    func run(_ job: @escaping Job) -> Bool {
+        let taken = self.job.withLock { current in
+            guard current == nil else { return false }
+            current = job
+            return true
         }
-        thread.start()
+        if taken { wake.signal() }
+        return taken
     }
 }

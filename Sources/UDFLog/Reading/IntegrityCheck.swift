@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import UDFJSON
 
 /// SQLite's `PRAGMA integrity_check` of a recording: what it found, `["ok"]`
 /// for a sound file.
@@ -11,8 +11,7 @@ import Synchronization
 final class IntegrityCheck: Sendable {
     typealias Outcome = Result<[String], RecordingError>
 
-    private let done = DispatchSemaphore(value: 0)
-    private let outcome = Mutex<Outcome?>(nil)
+    private let outcome = Promised<Outcome>()
 
     /// Runs the check on `recording`'s connection, on this thread.
     static func run(on recording: Recording) throws(RecordingError) -> [String] {
@@ -23,19 +22,13 @@ final class IntegrityCheck: Sendable {
 
     /// Starts the check of the file at `path` on a thread of its own.
     init(path: String) {
-        let thread = Thread { [self] in
-            let result = Outcome { () throws(RecordingError) in try Self.run(on: try Recording(path: path)) }
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        thread.start()
+        Thread { [outcome] in
+            outcome.fulfil(Outcome { () throws(RecordingError) in try Self.run(on: try Recording(path: path)) })
+        }.start()
     }
 
     /// Waits for the check and returns what it found.
     func result() throws(RecordingError) -> [String] {
-        done.wait()
-        done.signal()
-        // Set before the thread signals.
-        return try outcome.withLock { $0 }!.get()
+        try outcome.wait().get()
     }
 }

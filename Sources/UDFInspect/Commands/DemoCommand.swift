@@ -4,21 +4,21 @@ import UDFLog
 /// `udf-inspect demo`: records the example app and tours the recording.
 struct DemoCommand: InspectCommand {
     /// `-o` and `--output` as `export` and `testgen` spell it; `--out` as the demo first did.
-    static let out = OptionKey<String?>.text("-o", "--output", "--out", value: "file", help: "Keep the recording in this file.")
+    static let output = OptionKey<String?>.text("-o", "--output", "--out", value: "file", help: "Keep the recording in this file.")
 
     static let spec = CommandSpec(
         name: "demo",
         abstract: "Record the example app into a file and take a guided tour of it.",
         discussion: "Every command of the tour is printed before its output, so you can run it again yourself. Without --output the recording goes to a temporary file that is removed afterwards.",
         arguments: [],
-        options: [Self.out.spec],
+        options: [Self.output.spec],
         examples: ["udf-inspect demo", "udf-inspect demo -o todo.udf"]
     )
 
-    let out: String?
+    let output: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        out = try arguments.value(Self.out)
+        output = try arguments.value(Self.output)
     }
 
     func run(_ context: CommandContext) async throws(InspectError) -> ExitCode {
@@ -29,8 +29,8 @@ struct DemoCommand: InspectCommand {
         let colour = context.colour
         let temporary: URL?
         let path: String
-        if let out {
-            path = out
+        if let output {
+            path = output
             temporary = nil
         } else {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("udf-demo-\(UUID().uuidString)")

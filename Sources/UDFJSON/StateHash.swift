@@ -40,7 +40,20 @@ public enum StateHash {
         }
     }
 
-    static func hex(_ hash: UInt64) -> String {
+    /// Whether `text` spells `hash` as `of` does: 16 lowercase hex digits.
+    /// It reads the digits in place, so a check of many stored hashes makes
+    /// no string for the ones that match.
+    public static func spells(_ hash: UInt64, _ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(shift)) & 0xF
+            guard utf8.next() == (nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10) else { return false }
+        }
+        return utf8.next() == nil
+    }
+
+    /// `hash` as 16 lowercase hex digits.
+    public static func hex(_ hash: UInt64) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8](repeating: UInt8(ascii: "0"), count: 16)
         var remaining = hash

@@ -35,4 +35,22 @@ import Testing
         #expect(StateHash.hex(0x0000_0000_0000_00ab) == "00000000000000ab")
         #expect(StateHash.hex(UInt64.max) == "ffffffffffffffff")
     }
+
+    @Test func spellsAcceptsOnlyTheSpellingHexGives() {
+        let hashes: [UInt64] = [0, 0xab, 0x0123_4567_89ab_cdef, UInt64.max, StateHash.value(of: Array("foobar".utf8))]
+        for hash in hashes {
+            let spelled = StateHash.hex(hash)
+            #expect(StateHash.spells(hash, spelled))
+            #expect(!StateHash.spells(hash, spelled.uppercased()) || spelled == spelled.uppercased())
+            #expect(!StateHash.spells(hash, String(spelled.dropLast())))
+            #expect(!StateHash.spells(hash, spelled + "0"))
+            #expect(!StateHash.spells(hash &+ 1, spelled))
+            #expect(!StateHash.spells(hash, " " + spelled.dropLast()))
+        }
+        #expect(!StateHash.spells(0xab, "AB"))
+        #expect(!StateHash.spells(0xab, "00000000000000AB"))
+        #expect(!StateHash.spells(0, ""))
+        // A fullwidth digit is not a digit of the spelling.
+        #expect(!StateHash.spells(0, "000000000000000\u{FF10}"))
+    }
 }

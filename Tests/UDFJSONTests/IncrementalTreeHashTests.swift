@@ -58,6 +58,35 @@ import Testing
         }
     }
 
+    /// A wide object edited in place keeps its buckets, so the hash reads
+    /// the members bucket by bucket: each kind of edit must still be seen.
+    @Test func aWideObjectEditedInPlaceMeasuresLikeThePlainPath() {
+        var random = SplitMix64(seed: 21)
+        let hasher = IncrementalTreeHash()
+        var members: [String: JSONValue] = [:]
+        for index in 0..<64 { members["member \(index)"] = .number(JSONNumber(index)) }
+        members["caf\u{E9}"] = "composed"
+        for round in 0..<400 {
+            let key = "member \(random.next() % 64)"
+            switch round % 6 {
+            case 0: members[key] = .number(JSONNumber(literal: round % 12 == 0 ? "-0" : "0")!)
+            case 1: members[key] = nil
+            case 2: members[key] = Self.scalars[Int(random.next() % UInt64(Self.scalars.count))]
+            case 3:
+                // The same key respelled: a dictionary holds one of the two.
+                let composed = members.keys.contains { $0.unicodeScalars.elementsEqual("caf\u{E9}".unicodeScalars) }
+                members["caf\u{E9}"] = nil
+                members[composed ? "cafe\u{301}" : "caf\u{E9}"] = .string("respelled \(round)")
+            case 4: members[key] = ["nested": .string("round \(round)")]
+            default: break
+            }
+            let state = JSONValue.object(members)
+            let measure = hasher.measure(state)
+            #expect(measure.hash == StateTreeHash.value(of: state), "round \(round)")
+            #expect(measure.size == state.canonicalBytes.count, "round \(round)")
+        }
+    }
+
     @Test func aKeyRespelledInAnotherNormalizationChangesTheHash() {
         let hasher = IncrementalTreeHash()
         let value: JSONValue = ["list": [1, 2, 3]]

@@ -1,4 +1,5 @@
 import UDFDiff
+import UDFJSON
 import UDFSQLite
 
 /// The `changed_members` index: for each step after the first, the parts of
@@ -25,7 +26,7 @@ enum ChangedMembersTable {
     /// Whether `keys` holds `key`: keys compare by their UTF-8 bytes, not
     /// by canonical equivalence, as the recording's keys do.
     static func contains(_ keys: [String], _ key: String) -> Bool {
-        keys.contains { $0.utf8.elementsEqual(key.utf8) }
+        keys.contains { $0.hasSameScalars(as: key) }
     }
 
     /// Appends `key` to `keys` unless it is there already.
@@ -147,9 +148,15 @@ enum ChangedMembersTable {
     /// `/m/-` (which every query under `m` reads whole, a member's child
     /// named `-` included). The one rule for the writer and the readers.
     static func isChild(_ key: String) -> Bool {
-        let bytes = Array(key.utf8)
         // Tokens hold no raw `/` (RFC 6901 escapes it), so two slashes make two tokens.
-        return bytes.count(where: { $0 == UInt8(ascii: "/") }) == 2 && bytes.suffix(2) != [UInt8(ascii: "/"), UInt8(ascii: "-")]
+        var slashes = 0
+        var last: UInt8 = 0
+        var beforeLast: UInt8 = 0
+        for byte in key.utf8 {
+            if byte == UInt8(ascii: "/") { slashes += 1 }
+            (beforeLast, last) = (last, byte)
+        }
+        return slashes == 2 && !(beforeLast == UInt8(ascii: "/") && last == UInt8(ascii: "-"))
     }
 
     /// For a query by `keys` on a timeline indexed with operations (v7):

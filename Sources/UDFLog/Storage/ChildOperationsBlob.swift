@@ -18,9 +18,9 @@ enum ChildOperationsBlob {
     /// The byte that stands for the operation named `name` (its `op`
     /// text's bytes): `add`, `remove` or `replace`; nil for any other.
     static func kind(of name: ArraySlice<UInt8>) -> UInt8? {
-        if name.elementsEqual("add".utf8) { return add }
-        if name.elementsEqual("remove".utf8) { return remove }
-        if name.elementsEqual("replace".utf8) { return replace }
+        if name.spells("add") { return add }
+        if name.spells("remove") { return remove }
+        if name.spells("replace") { return replace }
         return nil
     }
 

@@ -127,7 +127,7 @@ public enum StoredTextScan {
         if text[1] == UInt8(ascii: "]") { return count == 2 ? ScannedPatch() : nil }
         var scanned = ScannedPatch()
         func add(_ key: String) { ChangedMembersTable.add(key, to: &scanned.keys) }
-        var described: [(child: String, operations: [UInt8])] = []
+        var described: [(key: String, operations: [UInt8])] = []
         var moved: [String] = []
         var index = 1
         while true {
@@ -142,7 +142,7 @@ public enum StoredTextScan {
                       keyEnd < count, text[keyEnd] == UInt8(ascii: ":") else { return nil }
                 let key = text[(index + 1)..<(keyEnd - 1)]
                 let valueStart = keyEnd + 1
-                if key.elementsEqual("path".utf8) || key.elementsEqual("from".utf8) || key.elementsEqual("op".utf8) {
+                if key.spells("path") || key.spells("from") || key.spells("op") {
                     guard valueStart < count, text[valueStart] == UInt8(ascii: "\""),
                           let valueEnd = stringEnd(text, valueStart) else { return nil }
                     let value = text[(valueStart + 1)..<(valueEnd - 1)]
@@ -152,7 +152,7 @@ public enum StoredTextScan {
                     default: op = value
                     }
                     index = valueEnd
-                } else if key.elementsEqual("value".utf8) {
+                } else if key.spells("value") {
                     guard let valueEnd = valueEnd(text, valueStart) else { return nil }
                     value = text[valueStart..<valueEnd]
                     index = valueEnd
@@ -174,7 +174,7 @@ public enum StoredTextScan {
             pathKeys.forEach(add)
             if let child = child(of: pathKeys) {
                 // Children compare by their bytes: NFC and NFD twins are two children.
-                let at = described.firstIndex { $0.child.utf8.elementsEqual(child.utf8) } ?? {
+                let at = described.firstIndex { $0.key.utf8.elementsEqual(child.utf8) } ?? {
                     described.append((child, []))
                     return described.count - 1
                 }()
@@ -193,8 +193,8 @@ public enum StoredTextScan {
             guard index < count else { return nil }
             if text[index] == UInt8(ascii: "]") {
                 guard index + 1 == count else { return nil }
-                scanned.childOperations = described.filter { child in !moved.contains { $0.utf8.elementsEqual(child.child.utf8) } }
-                    .map { ($0.child, $0.operations) }
+                scanned.childOperations = moved.isEmpty ? described
+                    : described.filter { child in !moved.contains { $0.utf8.elementsEqual(child.key.utf8) } }
                 return scanned
             }
             guard text[index] == UInt8(ascii: ",") else { return nil }
@@ -218,12 +218,16 @@ public enum StoredTextScan {
         case copy
 
         init?(_ op: ArraySlice<UInt8>) {
-            switch String(decoding: op, as: UTF8.self) {
-            case "replace", "test": self = .inPlace
-            case "add", "remove": self = .reshaping
-            case "move": self = .move
-            case "copy": self = .copy
-            default: return nil
+            if op.spells("replace") || op.spells("test") {
+                self = .inPlace
+            } else if op.spells("add") || op.spells("remove") {
+                self = .reshaping
+            } else if op.spells("move") {
+                self = .move
+            } else if op.spells("copy") {
+                self = .copy
+            } else {
+                return nil
             }
         }
 

@@ -280,8 +280,15 @@ public final class IncrementalTreeHash {
         }
     }
 
-    /// Brings every entry up to `members`, each looked up once.
+    /// Brings every entry up to `members`, each looked up once; with the
+    /// dictionaries' buckets at hand, only the members not proven unchanged.
     private static func updateAll(_ object: inout ObjectMemo, to members: [String: JSONValue], edits: ContainerEdits) {
+        if let new = DictionaryBuckets.of(members), let old = DictionaryBuckets.of(object.members), new.bucketCount == old.bucketCount {
+            for key in differingKeys(new, old) {
+                update(&object, at: key, to: members.value(exactlyAt: key), edits: edits)
+            }
+            return
+        }
         let oldCount = object.entries.count
         var found = 0
         for (key, value) in members {
@@ -299,6 +306,37 @@ public final class IncrementalTreeHash {
                 object.entries[key] = nil
             }
         }
+    }
+
+    /// The keys of the members of two objects, read bucket by bucket, that
+    /// are not proven the same in both: a bucket that holds the same key
+    /// bits and the same value bits in both holds a member of each with the
+    /// same key and value (the memo keeps the old one alive, so equal bits
+    /// are a proof); every other occupied bucket's key is given, from
+    /// either side. A copy of a dictionary changed in place keeps its
+    /// buckets, so a member's lookup and its key's hashing are paid for the
+    /// changed members alone, where `updateAll` paid them for every member.
+    private static func differingKeys(_ new: DictionaryBuckets, _ old: DictionaryBuckets) -> [String] {
+        var keys: [String] = []
+        let keySize = MemoryLayout<String>.size
+        let valueSize = MemoryLayout<JSONValue>.size
+        for word in 0..<new.wordCount {
+            let inNew = new.occupancy(word: word)
+            let inOld = old.occupancy(word: word)
+            var either = inNew | inOld
+            while either != 0 {
+                let bit = either.trailingZeroBitCount
+                either &= either - 1
+                let bucket = word << 6 + bit
+                let isInNew = inNew & (1 << UInt64(bit)) != 0
+                let isInOld = inOld & (1 << UInt64(bit)) != 0
+                let sameKey = isInNew && isInOld && memcmp(new.key(at: bucket), old.key(at: bucket), keySize) == 0
+                if sameKey, memcmp(new.value(at: bucket), old.value(at: bucket), valueSize) == 0 { continue }
+                if isInNew { keys.append(new.key(at: bucket, as: String.self)) }
+                if isInOld, !sameKey { keys.append(old.key(at: bucket, as: String.self)) }
+            }
+        }
+        return keys
     }
 
     private static func add(_ object: inout ObjectMemo, _ key: String, _ value: JSONValue, edits: ContainerEdits) {

@@ -283,8 +283,11 @@ public final class IncrementalTreeHash {
     /// Brings every entry up to `members`, each looked up once; with the
     /// dictionaries' buckets at hand, only the members not proven unchanged.
     private static func updateAll(_ object: inout ObjectMemo, to members: [String: JSONValue], edits: ContainerEdits) {
-        if let new = DictionaryBuckets.of(members), let old = DictionaryBuckets.of(object.members), new.bucketCount == old.bucketCount {
-            for key in differingKeys(new, old) {
+        // Where most members differ (an object built afresh), each would be
+        // looked up from both sides: the plain way looks each up once.
+        if let new = DictionaryBuckets.of(members), let old = DictionaryBuckets.of(object.members), new.bucketCount == old.bucketCount,
+           case let differing = differingKeys(new, old), differing.count <= members.count / 2 {
+            for key in differing {
                 update(&object, at: key, to: members.value(exactlyAt: key), edits: edits)
             }
             return

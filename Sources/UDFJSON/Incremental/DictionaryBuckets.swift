@@ -82,6 +82,39 @@ struct DictionaryBuckets {
         key(at: bucket).load(as: Key.self)
     }
 
+    /// Calls `body` for each bucket occupied here or in `old` (which has as
+    /// many buckets), in order, but those that hold the same key bits in
+    /// both and whose values `sameValue` finds the same: such a bucket
+    /// holds the same member in both while both dictionaries are alive.
+    /// `body` learns where the bucket is occupied, and whether its key bits
+    /// are the same in both. Returns how many buckets were skipped.
+    @discardableResult
+    func forEachBucket(
+        differingFrom old: DictionaryBuckets, keySize: Int, sameValue: (Int) -> Bool,
+        _ body: (_ bucket: Int, _ isNew: Bool, _ isOld: Bool, _ sameKey: Bool) throws -> Void
+    ) rethrows -> Int {
+        var skipped = 0
+        for word in 0..<wordCount {
+            let inNew = occupancy(word: word)
+            let inOld = old.occupancy(word: word)
+            var either = inNew | inOld
+            while either != 0 {
+                let bit = UInt64(either.trailingZeroBitCount)
+                either &= either - 1
+                let bucket = word << 6 | Int(bit)
+                let isNew = inNew >> bit & 1 == 1
+                let isOld = inOld >> bit & 1 == 1
+                let sameKey = isNew && isOld && InPlaceBytes.equal(key(at: bucket), old.key(at: bucket), in: 0..<keySize)
+                if sameKey, sameValue(bucket) {
+                    skipped += 1
+                    continue
+                }
+                try body(bucket, isNew, isOld, sameKey)
+            }
+        }
+        return skipped
+    }
+
     /// Byte offsets in the storage object: a class header of two words, then
     /// count, capacity, scale (one byte), reserved scale, extra, age, seed,
     /// the keys' and the values' addresses, then the occupancy words.

@@ -321,23 +321,12 @@ public final class IncrementalTreeHash {
     /// changed members alone, where `updateAll` paid them for every member.
     private static func differingKeys(_ new: DictionaryBuckets, _ old: DictionaryBuckets) -> [String] {
         var keys: [String] = []
-        let keySize = MemoryLayout<String>.size
         let valueSize = MemoryLayout<JSONValue>.size
-        for word in 0..<new.wordCount {
-            let inNew = new.occupancy(word: word)
-            let inOld = old.occupancy(word: word)
-            var either = inNew | inOld
-            while either != 0 {
-                let bit = either.trailingZeroBitCount
-                either &= either - 1
-                let bucket = word << 6 + bit
-                let isInNew = inNew & (1 << UInt64(bit)) != 0
-                let isInOld = inOld & (1 << UInt64(bit)) != 0
-                let sameKey = isInNew && isInOld && memcmp(new.key(at: bucket), old.key(at: bucket), keySize) == 0
-                if sameKey, memcmp(new.value(at: bucket), old.value(at: bucket), valueSize) == 0 { continue }
-                if isInNew { keys.append(new.key(at: bucket, as: String.self)) }
-                if isInOld, !sameKey { keys.append(old.key(at: bucket, as: String.self)) }
-            }
+        new.forEachBucket(differingFrom: old, keySize: MemoryLayout<String>.size, sameValue: { bucket in
+            InPlaceBytes.equal(new.value(at: bucket), old.value(at: bucket), in: 0..<valueSize)
+        }) { bucket, isNew, isOld, sameKey in
+            if isNew { keys.append(new.key(at: bucket, as: String.self)) }
+            if isOld, !sameKey { keys.append(old.key(at: bucket, as: String.self)) }
         }
         return keys
     }

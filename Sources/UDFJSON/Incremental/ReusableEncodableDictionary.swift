@@ -101,25 +101,11 @@ extension Dictionary: ReusableEncodable where Key: ReusableDictionaryKey, Value:
             // others' keys are read out and looked up.
             var newKeys: [Key] = []
             var oldKeys: [Key] = []
-            let keySize = MemoryLayout<Key>.size
-            for word in 0..<mine.wordCount {
-                let inNew = mine.occupancy(word: word)
-                let inOld = theirs.occupancy(word: word)
-                var either = inNew | inOld
-                while either != 0 {
-                    let bit = UInt64(either.trailingZeroBitCount)
-                    either &= either - 1
-                    let bucket = word << 6 | Int(bit)
-                    let isNew = inNew >> bit & 1 == 1
-                    let isOld = inOld >> bit & 1 == 1
-                    if isNew, isOld, InPlaceBytes.equal(mine.key(at: bucket), theirs.key(at: bucket), in: 0..<keySize),
-                       fields.allSatisfy({ InPlaceBytes.equal(mine.value(at: bucket), theirs.value(at: bucket), in: $0) }) {
-                        kept += 1
-                        continue
-                    }
-                    if isNew { newKeys.append(mine.key(at: bucket, as: Key.self)) }
-                    if isOld { oldKeys.append(theirs.key(at: bucket, as: Key.self)) }
-                }
+            kept += mine.forEachBucket(differingFrom: theirs, keySize: MemoryLayout<Key>.size, sameValue: { bucket in
+                fields.allSatisfy { InPlaceBytes.equal(mine.value(at: bucket), theirs.value(at: bucket), in: $0) }
+            }) { bucket, isNew, isOld, _ in
+                if isNew { newKeys.append(mine.key(at: bucket, as: Key.self)) }
+                if isOld { oldKeys.append(theirs.key(at: bucket, as: Key.self)) }
             }
             for key in newKeys {
                 guard let position = index(forKey: key) else { continue }

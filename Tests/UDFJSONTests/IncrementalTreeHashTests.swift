@@ -97,6 +97,34 @@ import Testing
         #expect(StateTreeHash.value(of: composed) != StateTreeHash.value(of: decomposed))
     }
 
+    /// The measure made without a memo, which an array's elements get
+    /// until they change, is the hash and size the plain path gives.
+    @Test func measuringWithoutAMemoGivesThePlainHashAndSize() {
+        var random = SplitMix64(seed: 33)
+        for round in 0..<300 {
+            let value = round % 3 == 0 ? Self.start(&random) : Self.randomValue(&random, depth: 0)
+            let measure = IncrementalTreeHash.measurePlain(value)
+            #expect(measure.hash == StateTreeHash.value(of: value), "round \(round)")
+            #expect(measure.size == value.canonicalBytes.count, "round \(round)")
+        }
+    }
+
+    /// Elements measured first without a memo are each measured with one
+    /// once they change, moved, copied or not.
+    @Test func elementsMeasuredWithoutAMemoFirstMeasureLikeThePlainPathAfter() {
+        var random = SplitMix64(seed: 34)
+        for _ in 0..<20 {
+            let hasher = IncrementalTreeHash()
+            var state = Self.start(&random)
+            for round in 0..<60 {
+                Self.edit(&state, depth: 0, &random)
+                let measure = hasher.measure(state)
+                #expect(measure.hash == StateTreeHash.value(of: state), "round \(round)")
+                #expect(measure.size == state.canonicalBytes.count, "round \(round)")
+            }
+        }
+    }
+
     @Test func resetStartsOver() {
         let hasher = IncrementalTreeHash()
         let state: JSONValue = ["a": [1, 2, ["b": "c"]]]

@@ -59,7 +59,8 @@ import Testing
     }
 
     /// A wide object edited in place keeps its buckets, so the hash reads
-    /// the members bucket by bucket: each kind of edit must still be seen.
+    /// the members bucket by bucket: each kind of edit must still be seen,
+    /// and an object that grows past its buckets is read the plain way.
     @Test func aWideObjectEditedInPlaceMeasuresLikeThePlainPath() {
         var random = SplitMix64(seed: 21)
         let hasher = IncrementalTreeHash()
@@ -78,6 +79,9 @@ import Testing
                 members["caf\u{E9}"] = nil
                 members[composed ? "cafe\u{301}" : "caf\u{E9}"] = .string("respelled \(round)")
             case 4: members[key] = ["nested": .string("round \(round)")]
+            case 5 where round % 60 == 5:
+                // Grown past its buckets: the copy has more of them, so it is read the plain way.
+                for extra in 0..<40 { members["grown \(round) \(extra)"] = .number(JSONNumber(extra)) }
             default: break
             }
             let state = JSONValue.object(members)

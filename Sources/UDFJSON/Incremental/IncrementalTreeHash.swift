@@ -129,11 +129,7 @@ public final class IncrementalTreeHash {
     }
 
     private static func finish(_ array: ArrayMemo, into memo: inout Node?) -> Measure {
-        let count = array.elements.count
-        let measure = Measure(
-            hash: StateTreeHash.container(.array, count: count, sum: array.sum),
-            size: 2 + array.contentSize + max(0, count - 1)
-        )
+        let measure = container(.array, count: array.elements.count, sum: array.sum, contentSize: array.contentSize)
         memo = Node(hash: measure.hash, size: measure.size, body: .array(array))
         return measure
     }
@@ -201,7 +197,7 @@ public final class IncrementalTreeHash {
         if !old.elements.isEmpty {
             for (position, element) in old.elements.enumerated() {
                 // The old array keeps the element alive: the same storage is the same contents.
-            if let identity = element.storageIdentity { moved[identity] = position }
+                if let identity = element.storageIdentity { moved[identity] = position }
             }
         }
         array = ArrayMemo(elements: elements, hashes: [], sizes: [], children: [], sum: 0, contentSize: 0)
@@ -237,34 +233,37 @@ public final class IncrementalTreeHash {
     /// The tree hash and canonical size of `value`, computed as `measure`
     /// computes them, making no memo.
     static func measurePlain(_ value: JSONValue) -> Measure {
+        var sum: UInt64 = 0
+        var contentSize = 0
         switch value {
         case .array(let elements):
-            var sum: UInt64 = 0
-            var contentSize = 0
             for (position, element) in elements.enumerated() {
                 let measure = measurePlain(element)
                 sum &+= StateTreeHash.elementTerm(measure.hash, at: position)
                 contentSize += measure.size
             }
-            return Measure(
-                hash: StateTreeHash.container(.array, count: elements.count, sum: sum),
-                size: 2 + contentSize + max(0, elements.count - 1)
-            )
+            return container(.array, count: elements.count, sum: sum, contentSize: contentSize)
         case .object(let members):
-            var sum: UInt64 = 0
-            var contentSize = 0
-            for (key, member) in members {
-                let measure = measurePlain(member)
-                sum &+= StateTreeHash.memberTerm(key: StateTreeHash.string(key), value: measure.hash)
-                contentSize += JSONWriter.canonicalSize(of: key) + 1 + measure.size
+            for (key, value) in members {
+                let (term, size) = member(key, measurePlain(value))
+                sum &+= term
+                contentSize += size
             }
-            return Measure(
-                hash: StateTreeHash.container(.object, count: members.count, sum: sum),
-                size: 2 + contentSize + max(0, members.count - 1)
-            )
+            return container(.object, count: members.count, sum: sum, contentSize: contentSize)
         default:
             return Measure(hash: StateTreeHash.scalar(value), size: JSONWriter.canonicalSize(ofScalar: value))
         }
+    }
+
+    /// An array's or object's measure from its count, the sum of its
+    /// elements' or members' terms and their bytes (with no separators).
+    private static func container(_ tag: StateTreeHash.Tag, count: Int, sum: UInt64, contentSize: Int) -> Measure {
+        Measure(hash: StateTreeHash.container(tag, count: count, sum: sum), size: 2 + contentSize + max(0, count - 1))
+    }
+
+    /// A member's term in its object's sum, and its bytes: `"key":value`.
+    private static func member(_ key: String, _ value: Measure) -> (term: UInt64, size: Int) {
+        (StateTreeHash.memberTerm(key: StateTreeHash.string(key), value: value.hash), JSONWriter.canonicalSize(of: key) + 1 + value.size)
     }
 
     private static func append(_ hash: UInt64, _ size: Int, _ child: Node?, at position: Int, to array: inout ArrayMemo) {
@@ -294,11 +293,7 @@ public final class IncrementalTreeHash {
             updateAll(&object, to: members, edits: edits)
         }
         object.members = members
-        let count = members.count
-        let measure = Measure(
-            hash: StateTreeHash.container(.object, count: count, sum: object.sum),
-            size: 2 + object.contentSize + max(0, count - 1)
-        )
+        let measure = container(.object, count: members.count, sum: object.sum, contentSize: object.contentSize)
         memo = Node(hash: measure.hash, size: measure.size, body: .object(object))
         return measure
     }
@@ -400,9 +395,8 @@ public final class IncrementalTreeHash {
 
     /// Takes `memo` (left nil): the entry holds the child's memo after.
     private static func measureMember(_ key: String, _ value: JSONValue, memo: inout Node?, edits: ContainerEdits) -> Entry {
-        let measure = measure(value, memo: &memo, edits: edits)
-        let term = StateTreeHash.memberTerm(key: StateTreeHash.string(key), value: measure.hash)
-        let entry = Entry(key: key, value: value, term: term, size: JSONWriter.canonicalSize(of: key) + 1 + measure.size, child: memo)
+        let (term, size) = member(key, measure(value, memo: &memo, edits: edits))
+        let entry = Entry(key: key, value: value, term: term, size: size, child: memo)
         memo = nil
         return entry
     }

@@ -143,9 +143,9 @@ import UDFSQLite
         ])
     }
 
-    /// Kept operations that are not the patch's, missing, misshapen or
-    /// kept for a step the index does not name under their child are each
-    /// reported; a misshapen blob is not read, so `find` still answers.
+    /// Kept operations that are not the patch's, missing, misshapen,
+    /// under another child or kept for a step the index does not name under
+    /// their child are each reported; a misshapen blob is not read, so `find` still answers.
     @Test func verifyFindsKeptOperationsThatAreNotThePatchs() throws {
         let directory = try TemporaryDirectory()
         let path = try MemberChildrenIndexTests.record(seed: 33, reshapes: 0, in: directory)
@@ -180,6 +180,20 @@ import UDFSQLite
         let moved = try damaged("moved", "UPDATE changed_operations SET member = '/rows/9' WHERE member = '/rows/2' AND first_step = 0", [])
         let movedProblems = try moved.verify().problems
         #expect(movedProblems.first == problem + "the changed-members index keeps no operations under /rows/2, but the patch writes there")
+
+        // Operations kept for a step the index does not name under their child.
+        let bitmaps = try original.query { db in try ChangedMembersTable.bitmaps(timelineID: timeline.id, db: db) }.rows
+        let bits = try #require(bitmaps.first { $0.member == "/rows/2" && $0.firstStep == 0 }).bits
+        let unnamed = try #require((1...min(ChangedMembersTable.stepsPerRow - 1, timeline.lastStep)).first { offset in
+            bits[offset / 8] & (1 << (offset % 8)) == 0 && !entries.contains { $0.offset == offset }
+        })
+        var strayBlob: [UInt8] = []
+        let withStray = (entries.map { ($0.offset, Array($0.operations)) } + [(unnamed, Array(entries[0].operations))]).sorted { $0.0 < $1.0 }
+        for (offset, operations) in withStray { ChildOperationsBlob.append(offset: offset, operations: operations, to: &strayBlob) }
+        let stray = try damaged("stray", "UPDATE changed_operations SET operations = ? WHERE member = '/rows/2' AND first_step = 0", [SQLiteValue.blob(strayBlob)])
+        #expect(try stray.verify().problems == [
+            "session 1, timeline 'main', step \(unnamed): the changed-members index keeps operations for a step it does not index under their child",
+        ])
 
         let misshapen = try damaged("misshapen", "UPDATE changed_operations SET operations = substr(operations, 1, 5) WHERE member = '/rows/2' AND first_step = 0", [])
         #expect(try misshapen.verify().problems.first == "session 1, timeline 'main', step 0: the operations kept under /rows/2 for the steps from here are misshapen")

@@ -72,23 +72,16 @@ struct ChangedMembersAudit {
         }
     }
 
-    /// The keys `step` is indexed under, to the timeline's depth: a v5
-    /// timeline a later writer added to may have deeper rows, which no
-    /// reader of it trusts.
-    private func named(at step: Int) -> [String] {
-        let offset = step % ChangedMembersTable.stepsPerRow
-        let keys = (bitmaps[step - offset] ?? []).filter { $0.bits[offset / 8] & (1 << (offset % 8)) != 0 }.map(\.member)
-        return depth == .members ? ChangedMembersTable.members(in: keys) : keys
-    }
-
     /// What the index holds for the steps of one row, by each step's
     /// offset in it: `check` makes it once a row, where looking each step
     /// up in the bitmaps and the kept operations cost `verify` a fifth of
     /// its walk. Each list is one array, cut at `starts`.
     private struct RowView {
         var first = -1
-        /// The keys each step is indexed under (`named(at:)`), in order,
-        /// each with whether it is a child, whose operations may be kept.
+        /// The keys each step is indexed under, in order, to the
+        /// timeline's depth (a v5 timeline a later writer added to may have
+        /// deeper rows, which no reader of it trusts), each with whether it
+        /// is a child, whose operations may be kept.
         var named: [(key: String, isChild: Bool)] = []
         var namedStarts: [Int] = []
         /// The operations kept for each step, by child (its UTF-8 bytes).
@@ -109,10 +102,14 @@ struct ChangedMembersAudit {
     /// Makes `row` the row of `step`, unless it is already.
     private mutating func enterRow(of step: Int) {
         let first = step - step % ChangedMembersTable.stepsPerRow
-        guard row.first != first else { return }
+        if row.first != first { row = view(ofRowAt: first) }
+    }
+
+    /// The row whose first step is `first`.
+    private func view(ofRowAt first: Int) -> RowView {
         var named: [(offset: Int, entry: (key: String, isChild: Bool))] = []
         for (member, bits) in bitmaps[first] ?? [] {
-            guard depth != .members || !ChangedMembersTable.members(in: [member]).isEmpty else { continue }
+            guard depth != .members || ChangedMembersTable.isMemberOrRoot(member) else { continue }
             let isChild = ChangedMembersTable.isChild(member)
             for offset in ChangedMembersTable.steps(inRowAt: 0, bits) {
                 named.append((offset, (member, isChild)))
@@ -126,7 +123,7 @@ struct ChangedMembersAudit {
         }
         let (namedInOrder, namedStarts) = Self.byOffset(named)
         let (keptInOrder, keptStarts) = Self.byOffset(kept)
-        row = RowView(first: first, named: namedInOrder, namedStarts: namedStarts, kept: keptInOrder, keptStarts: keptStarts)
+        return RowView(first: first, named: namedInOrder, namedStarts: namedStarts, kept: keptInOrder, keptStarts: keptStarts)
     }
 
     /// `entries` in order of offset, each offset's in the order given, and
@@ -274,10 +271,11 @@ struct ChangedMembersAudit {
     private func strayOperations(seen: Int, through: Int) -> Int {
         var stray = Int.max
         for (first, children) in operations {
+            let view = view(ofRowAt: first)
             for (child, entries) in children {
                 for entry in entries {
                     let step = first + entry.offset
-                    if step < seen || step > through || !named(at: step).contains(where: { $0.utf8.elementsEqual(child) }) {
+                    if step < seen || step > through || !view.named(at: entry.offset).contains(where: { $0.key.utf8.elementsEqual(child) }) {
                         stray = min(stray, step)
                     }
                 }

@@ -94,7 +94,12 @@ enum ChangedMembersTable {
 
     /// Of `keys`, the root and the top-level members: what a v5 index names.
     static func members(in keys: [String]) -> [String] {
-        keys.filter { !$0.utf8.dropFirst().contains(UInt8(ascii: "/")) }
+        keys.filter(isMemberOrRoot)
+    }
+
+    /// Whether `key` is the root or a top-level member: one a v5 index names.
+    static func isMemberOrRoot(_ key: String) -> Bool {
+        !key.utf8.dropFirst().contains(UInt8(ascii: "/"))
     }
 
     /// How deep the index of timeline `id` goes and through which step;

@@ -61,11 +61,7 @@ public enum StoredTextScan {
         let count = text.count
         return text.withUnsafeBufferPointer { bytes in
             func matches(_ at: Int, _ pattern: StaticString) -> Bool {
-                let length = pattern.utf8CodeUnitCount
-                guard at + length <= count else { return false }
-                let start = pattern.utf8Start
-                for offset in 0..<length where bytes[at + offset] != start[offset] { return false }
-                return true
+                text[at..<min(at + pattern.utf8CodeUnitCount, count)].spells(pattern)
             }
             while index + 7 < count {
                 guard bytes[index] == quote else {
@@ -174,7 +170,7 @@ public enum StoredTextScan {
             pathKeys.forEach(add)
             if let child = child(of: pathKeys) {
                 // Children compare by their bytes: NFC and NFD twins are two children.
-                let at = described.firstIndex { $0.key.utf8.elementsEqual(child.utf8) } ?? {
+                let at = described.firstIndex { $0.key.hasSameScalars(as: child) } ?? {
                     described.append((child, []))
                     return described.count - 1
                 }()
@@ -194,7 +190,7 @@ public enum StoredTextScan {
             if text[index] == UInt8(ascii: "]") {
                 guard index + 1 == count else { return nil }
                 scanned.childOperations = moved.isEmpty ? described
-                    : described.filter { child in !moved.contains { $0.utf8.elementsEqual(child.key.utf8) } }
+                    : described.filter { child in !moved.contains { $0.hasSameScalars(as: child.key) } }
                 return scanned
             }
             guard text[index] == UInt8(ascii: ",") else { return nil }

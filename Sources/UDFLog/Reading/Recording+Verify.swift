@@ -132,22 +132,14 @@ extension Recording {
     private func verifyStretch(_ range: ClosedRange<Int>, of timeline: TimelineInfo, audit: ChangedMembersAudit?) -> StretchVerification {
         var result = StretchVerification(audit: audit)
         do {
-            // Written out: `nil` in a conditional expression would read as JSON null.
-            var previous: JSONValue?
-            if audit != nil, range.lowerBound > 0 {
-                previous = try state(at: range.lowerBound - 1, on: timeline)
-            }
-            try cursor(for: timeline).walkStored(range: range, verifyHashes: true) { row, stored, build in
+            try cursor(for: timeline).walkStored(range: range, verifyHashes: true) { row, stored, build, beforeKeyframe in
                 // Of a step's summary, verify needs its number and cause, and its
                 // action to parse; whether it is a keyframe, `stored` says.
                 let step = row.int(.step)
                 let causeValue = row.optionalInt(.cause)
                 _ = try row.action(on: timeline.name, actions: parsedActions)
                 let state = try build()
-                if result.audit != nil {
-                    result.audit?.check(step: step, stored: stored, previous: previous, state: state)
-                    previous = state
-                }
+                result.audit?.check(step: step, stored: stored, previous: beforeKeyframe, state: state)
                 result.steps += 1
                 if case .keyframe = stored { result.keyframes += 1 }
                 if let cause = causeValue, cause >= step || cause < 0 {

@@ -135,7 +135,8 @@ final class StateCursor {
             current.state = state
             guard current.step == step else { throw corrupt(step, "its patch chain has a gap after step \(current.step)") }
         }
-        try checkHash(of: current.state, against: try summary(at: step).stateHash, step: step, sharesLast: continuesLast)
+        let summary = try summary(at: step)
+        try checkHash(of: current.state, against: summary.stateHash, size: summary.stateSize, step: step, sharesLast: continuesLast)
         last = current
         return current.state
     }
@@ -149,7 +150,7 @@ final class StateCursor {
         verifyHashes: Bool = false,
         _ body: (StepSummary, JSONValue) throws -> Bool
     ) throws {
-        try walkStored(range: range, verifyHashes: verifyHashes) { row, _, state in try body(try row.summary(on: timeline.name, actions: recording.parsedActions), try state()) }
+        try walkStored(range: range, verifyHashes: verifyHashes) { row, _, state, _ in try body(try row.summary(on: timeline.name, actions: recording.parsedActions), try state()) }
     }
 
     /// `walk`, handing each step over as its row, unparsed, with the state
@@ -164,10 +165,16 @@ final class StateCursor {
     /// never asked for before the next keyframe is not checked here; a
     /// caller that skips states checks their texts itself. Waiting texts
     /// are built anyway past `StateCursor.unbuiltLimit`, so memory stays bounded.
+    ///
+    /// At a keyframe, `body` also gets the state of the step before it,
+    /// when that state was built (always, with `verifyHashes`), and nil
+    /// otherwise: so a caller that compares a keyframe with the state
+    /// before need not hold every state, which would make each patch copy
+    /// what it changes.
     func walkStored(
         range: ClosedRange<Int>? = nil,
         verifyHashes: Bool = false,
-        _ body: (_ row: StepRow, _ stored: StoredStateText, _ state: () throws(RecordingError) -> JSONValue) throws -> Bool
+        _ body: (_ row: StepRow, _ stored: StoredStateText, _ state: () throws(RecordingError) -> JSONValue, _ beforeKeyframe: JSONValue?) throws -> Bool
     ) throws {
         guard timeline.lastStep >= 0 else { return }
         let wanted = range ?? 0...timeline.lastStep
@@ -199,7 +206,9 @@ final class StateCursor {
         try walkRows(range: wanted, columns: StepsTable.summaryAndStorageColumns) { row in
             let step = row.int(.step)
             let stored: StoredStateText
+            var beforeKeyframe: JSONValue?
             if let keyframe = row.bytes(.keyframe) {
+                if unbuilt.isEmpty { beforeKeyframe = built }
                 // A keyframe means the same whatever came before it.
                 unbuilt.removeAll(keepingCapacity: true)
                 unbuiltBytes = 0
@@ -216,9 +225,9 @@ final class StateCursor {
                 _ = try build()
             }
             if verifyHashes {
-                try checkHash(of: try build(), against: row.text(.stateHash), step: step)
+                try checkHash(of: try build(), against: row.text(.stateHash), size: row.int(.stateSize), step: step)
             }
-            return try body(row, stored, build)
+            return try body(row, stored, build, beforeKeyframe)
         }
     }
 
@@ -485,16 +494,22 @@ final class StateCursor {
     /// The session's hash of the whole state, always; the memos change what
     /// it costs, never what is checked.
     ///
-    /// - Parameter sharesLast: whether `state` was patched from the state
-    ///   checked last. A state parsed afresh shares nothing with it, and
-    ///   building the tree hash's memo for every part costs several times
-    ///   the plain hash, so it takes the plain hash and the memo starts over.
-    private func checkHash(of state: JSONValue, against stored: String, step: Int, sharesLast: Bool = true) throws(RecordingError) {
+    /// - Parameters:
+    ///   - size: The state's canonical size as stored. Below
+    ///     `memoizedHashFloor` the plain hash costs what the memo's
+    ///     bookkeeping does, and the memo, holding the state before, makes
+    ///     every patch copy the containers it goes through; so such a state
+    ///     takes the plain hash, and nothing holds it.
+    ///   - sharesLast: Whether `state` was patched from the state checked
+    ///     last. A state parsed afresh shares nothing with it, and building
+    ///     the tree hash's memo for every part costs several times the plain
+    ///     hash, so it takes the plain hash and the memo starts over.
+    private func checkHash(of state: JSONValue, against stored: String, size: Int, step: Int, sharesLast: Bool = true) throws(RecordingError) {
         let actual: UInt64
         switch hashAlgorithm {
         case .canonicalText:
             actual = StateHash.value(of: writer.write(state))
-        case .tree where !sharesLast:
+        case .tree where !sharesLast || size < Self.memoizedHashFloor:
             treeHasher.reset()
             actual = StateTreeHash.value(of: state)
         case .tree:
@@ -504,6 +519,10 @@ final class StateCursor {
             throw corrupt(step, "rebuilt state hash \(StateHash.hex(actual)) differs from the stored \(stored)")
         }
     }
+
+    /// The stored state size from which a patched state's hash is taken
+    /// from the memo rather than plainly.
+    static let memoizedHashFloor = 4_096
 
     private func corrupt(_ step: Int, _ reason: String) -> RecordingError {
         .corruptStep(step: step, timeline: timeline.name, reason: reason)

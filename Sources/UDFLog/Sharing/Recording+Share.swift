@@ -195,7 +195,7 @@ extension Recording {
         var holdsNoSecretKey = false
         var previousAsStored = false
         let cursor = try cursor(for: timeline)
-        try cursor.walkStored(range: offset...range.wanted.upperBound) { row, text, buildState in
+        try cursor.walkStored(range: offset...range.wanted.upperBound) { row, text, buildState, _ in
             let recordedStep = row.int(.step)
             let number = recordedStep - offset
             if let keyScan {

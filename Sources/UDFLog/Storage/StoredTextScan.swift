@@ -164,11 +164,11 @@ public enum StoredTextScan {
             if let from {
                 guard written.hasSource, let keys = self.keys(ofPointer: from, reshapes: written == .move) else { return nil }
                 keys.forEach(add)
-                if let child = child(of: keys) { moved.append(child) }
+                if let child = keys.child { moved.append(child) }
             }
             guard let pathKeys = self.keys(ofPointer: path, reshapes: written != .inPlace) else { return nil }
             pathKeys.forEach(add)
-            if let child = child(of: pathKeys) {
+            if let child = pathKeys.child {
                 // Children compare by their bytes: NFC and NFD twins are two children.
                 let at = described.firstIndex { $0.key.hasSameScalars(as: child) } ?? {
                     described.append((child, []))
@@ -198,10 +198,23 @@ public enum StoredTextScan {
         }
     }
 
-    /// The child key among an operation's keys (`ChangedMembersTable.isChild`).
-    private static func child(of keys: [String]) -> String? {
-        guard keys.count == 2, ChangedMembersTable.isChild(keys[1]) else { return nil }
-        return keys[1]
+    /// The index keys of one pointer: the root alone, or the member and
+    /// `/m/-` or the child `/m/c`. A pair, not an array: the audit asks
+    /// for them at every step `verify` walks.
+    private struct PointerKeys {
+        let first: String
+        let second: String?
+
+        /// The child `/m/c` among them (`ChangedMembersTable.isChild`).
+        var child: String? {
+            guard let second, ChangedMembersTable.isChild(second) else { return nil }
+            return second
+        }
+
+        func forEach(_ body: (String) -> Void) {
+            body(first)
+            if let second { body(second) }
+        }
     }
 
     /// What an operation does at its `path`, as the index names it.
@@ -233,23 +246,28 @@ public enum StoredTextScan {
     /// The index keys of one pointer text: `""` for the root, else `/m` and
     /// `/m/-` or `/m/c`; nil for a pointer with an escape or a `~`, or one
     /// that is not a pointer.
-    private static func keys(ofPointer pointer: ArraySlice<UInt8>, reshapes: Bool) -> [String]? {
-        guard let first = pointer.first else { return [""] }
+    private static func keys(ofPointer pointer: ArraySlice<UInt8>, reshapes: Bool) -> PointerKeys? {
+        guard let first = pointer.first else { return PointerKeys(first: "", second: nil) }
         guard first == UInt8(ascii: "/"),
               !pointer.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "~") }) else { return nil }
         let slash = UInt8(ascii: "/")
         let memberEnd = pointer.dropFirst().firstIndex(of: slash) ?? pointer.endIndex
         let member = String(decoding: pointer[pointer.startIndex..<memberEnd], as: UTF8.self)
-        guard memberEnd < pointer.endIndex else { return [member, member + "/-"] }
+        guard memberEnd < pointer.endIndex else { return PointerKeys(first: member, second: member + "/-") }
         let childEnd = pointer[(memberEnd + 1)...].firstIndex(of: slash) ?? pointer.endIndex
-        if reshapes && childEnd == pointer.endIndex { return [member, member + "/-"] }
-        return [member, String(decoding: pointer[pointer.startIndex..<childEnd], as: UTF8.self)]
+        if reshapes && childEnd == pointer.endIndex { return PointerKeys(first: member, second: member + "/-") }
+        return PointerKeys(first: member, second: String(decoding: pointer[pointer.startIndex..<childEnd], as: UTF8.self))
     }
 
     private static func skipSpace(_ text: [UInt8], _ start: Int) -> Int {
         var index = start
-        while index < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) { index += 1 }
+        while index < text.count, isSpace(text[index]) { index += 1 }
         return index
+    }
+
+    /// JSON's whitespace: space, tab, line feed, carriage return.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// The index just past the string that starts at `start`.
@@ -294,7 +312,9 @@ public enum StoredTextScan {
             return nil
         default:
             var index = start
-            while index < text.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D].contains(text[index]) {
+            while index < text.count {
+                let byte = text[index]
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || isSpace(byte) { break }
                 index += 1
             }
             return index > start ? index : nil

@@ -107,35 +107,35 @@ struct ChangedMembersAudit {
 
     /// The row whose first step is `first`.
     private func view(ofRowAt first: Int) -> RowView {
-        var named: [(offset: Int, entry: (key: String, isChild: Bool))] = []
-        for (member, bits) in bitmaps[first] ?? [] {
-            guard depth != .members || ChangedMembersTable.isMemberOrRoot(member) else { continue }
-            let isChild = ChangedMembersTable.isChild(member)
-            for offset in ChangedMembersTable.steps(inRowAt: 0, bits) {
-                named.append((offset, (member, isChild)))
+        let members = (bitmaps[first] ?? []).filter { depth != .members || ChangedMembersTable.isMemberOrRoot($0.member) }
+        let (named, namedStarts) = Self.byOffset(filler: (key: "", isChild: false)) { place in
+            for (member, bits) in members {
+                let isChild = ChangedMembersTable.isChild(member)
+                ChangedMembersTable.forEachStep(inRowAt: 0, bits) { place($0, (member, isChild)) }
             }
         }
-        var kept: [(offset: Int, entry: (child: [UInt8], operations: ArraySlice<UInt8>))] = []
-        for (child, entries) in operations[first] ?? [:] {
-            for entry in entries {
-                kept.append((entry.offset, (child, entry.operations)))
+        let children = operations[first] ?? [:]
+        let (kept, keptStarts) = Self.byOffset(filler: (child: [UInt8](), operations: ArraySlice<UInt8>())) { place in
+            for (child, entries) in children {
+                for entry in entries { place(entry.offset, (child, entry.operations)) }
             }
         }
-        let (namedInOrder, namedStarts) = Self.byOffset(named)
-        let (keptInOrder, keptStarts) = Self.byOffset(kept)
-        return RowView(first: first, named: namedInOrder, namedStarts: namedStarts, kept: keptInOrder, keptStarts: keptStarts)
+        return RowView(first: first, named: named, namedStarts: namedStarts, kept: kept, keptStarts: keptStarts)
     }
 
-    /// `entries` in order of offset, each offset's in the order given, and
-    /// where each offset of a row starts among them (and, last, their end).
-    private static func byOffset<Entry>(_ entries: [(offset: Int, entry: Entry)]) -> (entries: [Entry], starts: [Int]) {
+    /// The entries `visit` places, in order of offset, each offset's in the
+    /// order placed, and where each offset of a row starts among them (and,
+    /// last, their end). `visit` runs twice, placing the same entries: once
+    /// to count each offset's, once to lay them out, so no list of
+    /// (offset, entry) pairs is made and sorted.
+    private static func byOffset<Entry>(filler: Entry, _ visit: ((Int, Entry) -> Void) -> Void) -> (entries: [Entry], starts: [Int]) {
         var starts = [Int](repeating: 0, count: ChangedMembersTable.stepsPerRow + 1)
-        for (offset, _) in entries { starts[offset + 1] += 1 }
+        visit { offset, _ in starts[offset + 1] += 1 }
         for offset in 0..<ChangedMembersTable.stepsPerRow { starts[offset + 1] += starts[offset] }
         var next = starts
         // Every place is written once below: the places are a permutation.
-        var ordered = entries.map(\.entry)
-        for (offset, entry) in entries {
+        var ordered = [Entry](repeating: filler, count: starts[ChangedMembersTable.stepsPerRow])
+        visit { offset, entry in
             ordered[next[offset]] = entry
             next[offset] += 1
         }

@@ -272,11 +272,18 @@ enum ChangedMembersTable {
     /// The steps a row's bitmap names, ascending.
     static func steps(inRowAt firstStep: Int, _ bits: [UInt8]) -> [Int] {
         var steps: [Int] = []
+        forEachStep(inRowAt: firstStep, bits) { steps.append($0) }
+        return steps
+    }
+
+    /// Hands `body` each step a row's bitmap names, ascending.
+    static func forEachStep(inRowAt firstStep: Int, _ bits: [UInt8], _ body: (Int) -> Void) {
         for (offset, byte) in bits.enumerated() where byte != 0 {
-            for bit in 0..<8 where byte & (1 << bit) != 0 {
-                steps.append(firstStep + offset * 8 + bit)
+            var rest = byte
+            while rest != 0 {
+                body(firstStep + offset * 8 + rest.trailingZeroBitCount)
+                rest &= rest - 1
             }
         }
-        return steps
     }
 }

@@ -10,10 +10,11 @@ import UDFSQLite
 /// the udf row copy, which read stored rows as they are) and `summary(at:)`. It builds the lineage once, and it owns the invariant
 /// that reading fast depends on: the state it built last is kept, so the
 /// next step costs one patch, and patches are applied in place to a state
-/// that shares storage with the previous one, so the hash check pays for
-/// the patched paths only: the tree hasher (format v4 sessions) takes every
-/// unchanged subtree from its memo, and for an older session's text hash
-/// the canonical writer copies the bytes of every unchanged subtree.
+/// so the hash check pays for the patched paths only: the tree hasher
+/// (format v4 sessions) is told each patch's edits and measures again only
+/// what they reach, and for an older session's text hash the canonical
+/// writer copies the bytes of every unchanged subtree the state shares
+/// with the previous one.
 final class StateCursor {
     let timeline: TimelineInfo
     /// Where each step is stored: ancestors' rows up to each fork, then the
@@ -29,8 +30,9 @@ final class StateCursor {
     let hashAlgorithm: StateHashAlgorithm
     /// For the text hash: the canonical bytes of the keyframe or of `last`, by subtree.
     private let writer = IncrementalCanonicalWriter()
-    /// For the tree hash: the hashes of the state checked last, by subtree.
-    private let treeHasher = IncrementalTreeHash()
+    /// For the tree hash: the hashes of the state checked last, by subtree,
+    /// told every patch applied since (`apply`).
+    private let treeHasher = EditedTreeHash()
 
     init(recording: Recording, timeline: TimelineInfo) throws(RecordingError) {
         self.recording = recording
@@ -129,14 +131,14 @@ final class StateCursor {
             current.state = .null
             for (patchStep, bytes) in patches {
                 guard let bytes else { throw corrupt(patchStep, "a keyframe follows the chosen one") }
-                try apply(bytes, toInPlace: &state, step: patchStep)
+                try apply(bytes, toInPlace: &state, step: patchStep, noting: true)
                 current.step = patchStep
             }
             current.state = state
             guard current.step == step else { throw corrupt(step, "its patch chain has a gap after step \(current.step)") }
         }
         let summary = try summary(at: step)
-        try checkHash(of: current.state, against: summary.stateHash, size: summary.stateSize, step: step, sharesLast: continuesLast)
+        try checkHash(of: current.state, against: summary.stateHash, step: step, sharesLast: continuesLast)
         last = current
         return current.state
     }
@@ -184,8 +186,10 @@ final class StateCursor {
         var unbuiltBytes = 0
         if wanted.lowerBound > 0, wanted.lowerBound <= timeline.lastStep {
             built = try self.state(at: wanted.lowerBound - 1)
-            last = nil
         }
+        // The walk's patches move the tree hasher on from `last`: a later
+        // `state(at:)` must not continue from it.
+        last = nil
         func build() throws(RecordingError) -> JSONValue {
             for (step, text) in unbuilt {
                 switch text {
@@ -194,7 +198,7 @@ final class StateCursor {
                 case .patch(let bytes):
                     guard var current = built else { throw corrupt(step, "it has a patch but no state precedes it") }
                     built = nil
-                    try apply(bytes, toInPlace: &current, step: step)
+                    try apply(bytes, toInPlace: &current, step: step, noting: verifyHashes)
                     built = current
                 }
             }
@@ -225,7 +229,7 @@ final class StateCursor {
                 _ = try build()
             }
             if verifyHashes {
-                try checkHash(of: try build(), against: row.text(.stateHash), size: row.int(.stateSize), step: step)
+                try checkHash(of: try build(), against: row.text(.stateHash), step: step)
             }
             return try body(row, stored, build, beforeKeyframe)
         }
@@ -471,6 +475,8 @@ final class StateCursor {
     // MARK: Stages
 
     private func parse(_ bytes: [UInt8], step: Int, seeding: Bool) throws(RecordingError) -> JSONValue {
+        // A state parsed afresh is not the one the tree hasher measured.
+        treeHasher.reset()
         do {
             // A keyframe is canonical text: seeding the writer with it lets the
             // hash check copy every subtree the next patches leave shared.
@@ -481,11 +487,14 @@ final class StateCursor {
     }
 
     /// Applies one stored patch in place; after an error `state` is partly
-    /// patched, which callers discard.
-    private func apply(_ bytes: [UInt8], toInPlace state: inout JSONValue, step: Int) throws(RecordingError) {
+    /// patched, which callers discard. With `noting`, the tree hasher is
+    /// told the patch's edits: every state it measures next must be reached
+    /// by the patches it was told of since the last.
+    private func apply(_ bytes: [UInt8], toInPlace state: inout JSONValue, step: Int, noting: Bool) throws(RecordingError) {
         do {
             let patch = try JSONPatch(text: bytes)
             try patch.apply(inPlace: &state)
+            if noting, hashAlgorithm == .tree { treeHasher.note(patch) }
         } catch {
             throw .inapplicablePatch(step: step, timeline: timeline.name, error)
         }
@@ -494,35 +503,22 @@ final class StateCursor {
     /// The session's hash of the whole state, always; the memos change what
     /// it costs, never what is checked.
     ///
-    /// - Parameters:
-    ///   - size: The state's canonical size as stored. Below
-    ///     `memoizedHashFloor` the plain hash costs what the memo's
-    ///     bookkeeping does, and the memo, holding the state before, makes
-    ///     every patch copy the containers it goes through; so such a state
-    ///     takes the plain hash, and nothing holds it.
-    ///   - sharesLast: Whether `state` was patched from the state checked
-    ///     last. A state parsed afresh shares nothing with it, and building
-    ///     the tree hash's memo for every part costs several times the plain
-    ///     hash, so it takes the plain hash and the memo starts over.
-    private func checkHash(of state: JSONValue, against stored: String, size: Int, step: Int, sharesLast: Bool = true) throws(RecordingError) {
+    /// - Parameter sharesLast: Whether `state` was patched from the state
+    ///   checked last, with every patch noted. A state parsed afresh starts
+    ///   the tree hasher's memo over.
+    private func checkHash(of state: JSONValue, against stored: String, step: Int, sharesLast: Bool = true) throws(RecordingError) {
         let actual: UInt64
         switch hashAlgorithm {
         case .canonicalText:
             actual = StateHash.value(of: writer.write(state))
-        case .tree where !sharesLast || size < Self.memoizedHashFloor:
-            treeHasher.reset()
-            actual = StateTreeHash.value(of: state)
         case .tree:
-            actual = treeHasher.measure(state).hash
+            if !sharesLast { treeHasher.reset() }
+            actual = treeHasher.hash(of: state)
         }
         guard StateHash.spells(actual, stored) else {
             throw corrupt(step, "rebuilt state hash \(StateHash.hex(actual)) differs from the stored \(stored)")
         }
     }
-
-    /// The stored state size from which a patched state's hash is taken
-    /// from the memo rather than plainly.
-    static let memoizedHashFloor = 4_096
 
     private func corrupt(_ step: Int, _ reason: String) -> RecordingError {
         .corruptStep(step: step, timeline: timeline.name, reason: reason)

@@ -131,7 +131,7 @@ public final class CanonicalTextEditor {
             if token == "-" {
                 index = container.entries.count
             } else {
-                guard let parsed = PatchApplier.arrayIndex(token), parsed <= container.entries.count else { return nil }
+                guard let parsed = PointerToken.arrayIndex(token), parsed <= container.entries.count else { return nil }
                 index = parsed
             }
             return insert(value.canonicalBytes, key: nil, valueOffset: 0, at: index, in: container, at: start)
@@ -192,7 +192,7 @@ public final class CanonicalTextEditor {
     /// a key by its exact scalars, or an array index.
     private static func existingIndex(_ token: String, in container: CanonicalTextLayout) -> Int? {
         if container.isObject { return container.index(ofKey: escapedKey(token)) }
-        guard let index = PatchApplier.arrayIndex(token), index < container.entries.count else { return nil }
+        guard let index = PointerToken.arrayIndex(token), index < container.entries.count else { return nil }
         return index
     }
 

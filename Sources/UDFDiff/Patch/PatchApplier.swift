@@ -190,15 +190,7 @@ enum PatchApplier {
     }
 
     private static func parseIndex(_ token: String, path: @autoclosure () -> JSONPointer) throws(Reason) -> Int {
-        guard let index = arrayIndex(token) else { throw .invalidArrayIndex(path(), token: token) }
+        guard let index = PointerToken.arrayIndex(token) else { throw .invalidArrayIndex(path(), token: token) }
         return index
-    }
-
-    /// The index `token` names: RFC 6901 array indices are `0` or digits
-    /// without a leading zero; nil for anything else.
-    static func arrayIndex(_ token: String) -> Int? {
-        let isDigits = !token.isEmpty && token.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        guard isDigits, token == "0" || !token.hasPrefix("0") else { return nil }
-        return Int(token)
     }
 }

@@ -267,7 +267,7 @@ public final class EditedTreeHash {
         /// False when `token` is not a position the edit can name.
         mutating func edit(_ token: String, _ rest: ArraySlice<String>, _ edit: Edit) -> Bool {
             let isEnd = token == "-"
-            guard let index = isEnd ? elements.count : Self.index(token) else { return false }
+            guard let index = isEnd ? elements.count : PointerToken.arrayIndex(token) else { return false }
             if !rest.isEmpty || edit == .replaced {
                 guard index < elements.count else { return false }
                 if elements[index].markChanged(below: rest, edit), !shifted { changed.append(index) }
@@ -286,13 +286,6 @@ public final class EditedTreeHash {
             shifted = true
             changed.removeAll()
             return true
-        }
-
-        /// RFC 6901's array index: `0`, or digits without a leading zero.
-        private static func index(_ token: String) -> Int? {
-            guard !token.isEmpty, token == "0" || !token.hasPrefix("0"),
-                  token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-            return Int(token)
         }
 
         /// The array's hash after measuring its changed elements in

@@ -9,12 +9,12 @@ import UDFSQLite
 /// stepper), `walk` (find, verify, export), `walkRows` (blame, find and
 /// the udf row copy, which read stored rows as they are) and `summary(at:)`. It builds the lineage once, and it owns the invariant
 /// that reading fast depends on: the state it built last is kept, so the
-/// next step costs one patch, and patches are applied in place to a state
-/// so the hash check pays for the patched paths only: the tree hasher
-/// (format v4 sessions) is told each patch's edits and measures again only
-/// what they reach, and for an older session's text hash the canonical
-/// writer copies the bytes of every unchanged subtree the state shares
-/// with the previous one.
+/// next step costs one patch, and patches are applied in place, so the
+/// hash check pays for the patched paths only: the tree hasher (format v4
+/// sessions) is told each patch's edits and measures again only what they
+/// reach, and for an older session's text hash the canonical writer copies
+/// the bytes of every unchanged subtree the state shares with the previous
+/// one.
 final class StateCursor {
     let timeline: TimelineInfo
     /// Where each step is stored: ancestors' rows up to each fork, then the
@@ -30,8 +30,9 @@ final class StateCursor {
     let hashAlgorithm: StateHashAlgorithm
     /// For the text hash: the canonical bytes of the keyframe or of `last`, by subtree.
     private let writer = IncrementalCanonicalWriter()
-    /// For the tree hash: the hashes of the state checked last, by subtree,
-    /// told every patch applied since (`apply`).
+    /// For the tree hash of `state(at:)`: the hashes of `last`, by subtree.
+    /// A walk keeps one of its own, so that a `state(at:)` its body asks
+    /// for cannot move this one on from under it, nor it this one.
     private let treeHasher = EditedTreeHash()
 
     init(recording: Recording, timeline: TimelineInfo) throws(RecordingError) {
@@ -131,14 +132,13 @@ final class StateCursor {
             current.state = .null
             for (patchStep, bytes) in patches {
                 guard let bytes else { throw corrupt(patchStep, "a keyframe follows the chosen one") }
-                try apply(bytes, toInPlace: &state, step: patchStep, noting: true)
+                try apply(bytes, toInPlace: &state, step: patchStep, noting: continuesLast ? treeHasher : nil)
                 current.step = patchStep
             }
             current.state = state
             guard current.step == step else { throw corrupt(step, "its patch chain has a gap after step \(current.step)") }
         }
-        let summary = try summary(at: step)
-        try checkHash(of: current.state, against: summary.stateHash, step: step, sharesLast: continuesLast)
+        try checkHash(of: current.state, against: try summary(at: step).stateHash, step: step, with: treeHasher, sharesLast: continuesLast)
         last = current
         return current.state
     }
@@ -186,19 +186,19 @@ final class StateCursor {
         var unbuiltBytes = 0
         if wanted.lowerBound > 0, wanted.lowerBound <= timeline.lastStep {
             built = try self.state(at: wanted.lowerBound - 1)
+            last = nil
         }
-        // The walk's patches move the tree hasher on from `last`: a later
-        // `state(at:)` must not continue from it.
-        last = nil
+        let hasher = EditedTreeHash()
         func build() throws(RecordingError) -> JSONValue {
             for (step, text) in unbuilt {
                 switch text {
                 case .keyframe(let bytes):
                     built = try parse(bytes, step: step, seeding: verifyHashes && hashAlgorithm == .canonicalText)
+                    hasher.reset()
                 case .patch(let bytes):
                     guard var current = built else { throw corrupt(step, "it has a patch but no state precedes it") }
                     built = nil
-                    try apply(bytes, toInPlace: &current, step: step, noting: verifyHashes)
+                    try apply(bytes, toInPlace: &current, step: step, noting: verifyHashes ? hasher : nil)
                     built = current
                 }
             }
@@ -229,7 +229,7 @@ final class StateCursor {
                 _ = try build()
             }
             if verifyHashes {
-                try checkHash(of: try build(), against: row.text(.stateHash), step: step)
+                try checkHash(of: try build(), against: row.text(.stateHash), step: step, with: hasher)
             }
             return try body(row, stored, build, beforeKeyframe)
         }
@@ -475,8 +475,6 @@ final class StateCursor {
     // MARK: Stages
 
     private func parse(_ bytes: [UInt8], step: Int, seeding: Bool) throws(RecordingError) -> JSONValue {
-        // A state parsed afresh is not the one the tree hasher measured.
-        treeHasher.reset()
         do {
             // A keyframe is canonical text: seeding the writer with it lets the
             // hash check copy every subtree the next patches leave shared.
@@ -487,14 +485,14 @@ final class StateCursor {
     }
 
     /// Applies one stored patch in place; after an error `state` is partly
-    /// patched, which callers discard. With `noting`, the tree hasher is
-    /// told the patch's edits: every state it measures next must be reached
-    /// by the patches it was told of since the last.
-    private func apply(_ bytes: [UInt8], toInPlace state: inout JSONValue, step: Int, noting: Bool) throws(RecordingError) {
+    /// patched, which callers discard. `noting` is told the patch's edits:
+    /// the next state it measures must be reached by the patches it was
+    /// told of since the last.
+    private func apply(_ bytes: [UInt8], toInPlace state: inout JSONValue, step: Int, noting hasher: EditedTreeHash?) throws(RecordingError) {
         do {
             let patch = try JSONPatch(text: bytes)
             try patch.apply(inPlace: &state)
-            if noting, hashAlgorithm == .tree { treeHasher.note(patch) }
+            if hashAlgorithm == .tree { hasher?.note(patch) }
         } catch {
             throw .inapplicablePatch(step: step, timeline: timeline.name, error)
         }
@@ -503,17 +501,21 @@ final class StateCursor {
     /// The session's hash of the whole state, always; the memos change what
     /// it costs, never what is checked.
     ///
-    /// - Parameter sharesLast: Whether `state` was patched from the state
-    ///   checked last, with every patch noted. A state parsed afresh starts
-    ///   the tree hasher's memo over.
-    private func checkHash(of state: JSONValue, against stored: String, step: Int, sharesLast: Bool = true) throws(RecordingError) {
+    /// - Parameters:
+    ///   - hasher: The tree hasher that measured the state checked last and
+    ///     was told every patch applied to it since.
+    ///   - sharesLast: Whether `state` was patched from that state. A state
+    ///     parsed afresh starts the tree hasher's memo over.
+    private func checkHash(
+        of state: JSONValue, against stored: String, step: Int, with hasher: EditedTreeHash, sharesLast: Bool = true
+    ) throws(RecordingError) {
         let actual: UInt64
         switch hashAlgorithm {
         case .canonicalText:
             actual = StateHash.value(of: writer.write(state))
         case .tree:
-            if !sharesLast { treeHasher.reset() }
-            actual = treeHasher.hash(of: state)
+            if !sharesLast { hasher.reset() }
+            actual = hasher.hash(of: state)
         }
         guard StateHash.spells(actual, stored) else {
             throw corrupt(step, "rebuilt state hash \(StateHash.hex(actual)) differs from the stored \(stored)")

@@ -219,10 +219,9 @@ public final class IncrementalTreeHash {
                 let measure = measure(elements[index], memo: &child, edits: edits)
                 append(measure.hash, measure.size, child, at: index, to: &array)
             } else {
-                // No memo to start from: the element is measured without
-                // making one, which it gets once it changes. After a
-                // keyframe, building a memo for every item of a 1 MB state
-                // cost `verify` a quarter of its time, for the few that change.
+                // No memo to start from (the first state, or an array
+                // built afresh): the element is measured without making
+                // one, which it gets once it changes; most never do.
                 let measure = measurePlain(elements[index])
                 append(measure.hash, measure.size, nil, at: index, to: &array)
             }
@@ -316,18 +315,8 @@ public final class IncrementalTreeHash {
         }
     }
 
-    /// Brings every entry up to `members`, each looked up once; with the
-    /// dictionaries' buckets at hand, only the members not proven unchanged.
+    /// Brings every entry up to `members`, each looked up once.
     private static func updateAll(_ object: inout ObjectMemo, to members: [String: JSONValue], edits: ContainerEdits) {
-        // Where most members differ (an object built afresh), each would be
-        // looked up from both sides: the plain way looks each up once.
-        if let new = DictionaryBuckets.of(members), let old = DictionaryBuckets.of(object.members), new.bucketCount == old.bucketCount,
-           case let differing = differingKeys(new, old), differing.count <= members.count / 2 {
-            for key in differing {
-                update(&object, at: key, to: members.value(exactlyAt: key), edits: edits)
-            }
-            return
-        }
         let oldCount = object.entries.count
         var found = 0
         for (key, value) in members {
@@ -345,26 +334,6 @@ public final class IncrementalTreeHash {
                 object.entries[key] = nil
             }
         }
-    }
-
-    /// The keys of the members of two objects, read bucket by bucket, that
-    /// are not proven the same in both: a bucket that holds the same key
-    /// bits and the same value bits in both holds a member of each with the
-    /// same key and value (the memo keeps the old one alive, so equal bits
-    /// are a proof); every other occupied bucket's key is given, from
-    /// either side. A copy of a dictionary changed in place keeps its
-    /// buckets, so a member's lookup and its key's hashing are paid for the
-    /// changed members alone, where `updateAll` paid them for every member.
-    private static func differingKeys(_ new: DictionaryBuckets, _ old: DictionaryBuckets) -> [String] {
-        var keys: [String] = []
-        let valueSize = MemoryLayout<JSONValue>.size
-        new.forEachBucket(differingFrom: old, keySize: MemoryLayout<String>.size, sameValue: { bucket in
-            InPlaceBytes.equal(new.value(at: bucket), old.value(at: bucket), in: 0..<valueSize)
-        }) { bucket, isNew, isOld, sameKey in
-            if isNew { keys.append(new.key(at: bucket, as: String.self)) }
-            if isOld, !sameKey { keys.append(old.key(at: bucket, as: String.self)) }
-        }
-        return keys
     }
 
     private static func add(_ object: inout ObjectMemo, _ key: String, _ value: JSONValue, edits: ContainerEdits) {

@@ -112,4 +112,36 @@ import UDFJSON
             #expect(hasher.hash(of: state) == StateTreeHash.value(of: state), "\(compactJSON(patch.jsonValue))")
         }
     }
+
+    /// A log that grows at its end, is cut at its end, and changes in
+    /// place, within one patch and across patches: appends are measured
+    /// without making every term again.
+    @Test func aLogThatGrowsAndShrinksAtItsEndHashesAsThePlainHash() throws {
+        let hasher = EditedTreeHash()
+        var state = JSONValue.object(["log": .array([]), "total": .number(JSONNumber(0))])
+        #expect(hasher.hash(of: state) == StateTreeHash.value(of: state))
+        func log(_ tokens: String...) -> JSONPointer { JSONPointer(tokens: ["log"] + tokens) }
+        for round in 0..<200 {
+            let entry = JSONValue.string(round % 7 == 3 ? "caf\u{E9} \(round)" : "paid \(round) cents")
+            let count = state["log"]?.arrayValue?.count ?? 0
+            var operations: [PatchOperation] = [.add(path: log("-"), value: entry), .replace(path: JSONPointer(tokens: ["total"]), value: .number(JSONNumber(round)))]
+            switch round % 6 {
+            case 0 where count > 1:
+                // The last, measured before, cut; then the new one, added this patch, cut.
+                operations.insert(.remove(path: log(String(count - 1))), at: 0)
+                operations.append(.remove(path: log(String(count - 1))))
+            case 5 where count > 0:
+                operations += [.replace(path: log(String(count)), value: .string("changed")), .remove(path: log(String(count))), .add(path: log(String(count)), value: entry)]
+            case 1: operations.append(.remove(path: log(String(round / 2))))
+            case 2: operations += [.replace(path: log("\(round / 2 - 1)"), value: .string("cafe\u{301}")), .remove(path: log("\(round / 2 - 1)"))]
+            case 3: operations += [.add(path: log("\(round / 2)"), value: .number(JSONNumber(literal: "-0")!)), .remove(path: log("\(round / 2)"))]
+            case 4: operations += [.replace(path: log("0"), value: .number(JSONNumber(literal: "-0.0")!)), .add(path: log("-"), value: entry)]
+            default: break
+            }
+            let patch = JSONPatch(operations)
+            try patch.apply(inPlace: &state)
+            hasher.note(patch)
+            #expect(hasher.hash(of: state) == StateTreeHash.value(of: state), "round \(round): \(compactJSON(patch.jsonValue))")
+        }
+    }
 }

@@ -261,7 +261,8 @@ public final class EditedTreeHash {
         var sum: UInt64 = 0
         /// The positions edited since the last measure, each once.
         var changed: [Int] = []
-        /// Whether an element was inserted or removed: every term is made again.
+        /// Whether an element was inserted or removed before the end: every
+        /// term is made again.
         var shifted = false
 
         /// False when `token` is not a position the edit can name.
@@ -273,13 +274,23 @@ public final class EditedTreeHash {
                 if elements[index].markChanged(below: rest, edit), !shifted { changed.append(index) }
                 return true
             }
+            // At the end, nothing shifts: a log that grows by one costs one term.
+            let atEnd = isEnd || index == elements.count - (edit == .removed ? 1 : 0)
             switch edit {
             case .added:
                 guard index <= elements.count else { return false }
                 elements.insert(Node(counted: false), at: index)
+                if atEnd, !shifted {
+                    changed.append(index)
+                    return true
+                }
             case .removed:
                 guard index < elements.count else { return false }
-                elements.remove(at: index)
+                let removed = elements.remove(at: index)
+                if atEnd, !shifted {
+                    if removed.counted { sum &-= StateTreeHash.elementTerm(removed.hash, at: index) }
+                    return true
+                }
             case .replaced:
                 break
             }
@@ -299,7 +310,8 @@ public final class EditedTreeHash {
                 }
                 shifted = false
             } else {
-                for index in changed where elements[index].status != .clean {
+                // A position past the end was removed after it changed: its term is out already.
+                for index in changed where index < elements.count && elements[index].status != .clean {
                     if elements[index].counted { sum &-= StateTreeHash.elementTerm(elements[index].hash, at: index) }
                     sum &+= StateTreeHash.elementTerm(elements[index].measure(values[index]), at: index)
                 }

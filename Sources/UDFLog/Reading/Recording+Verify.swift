@@ -32,6 +32,10 @@ extension Recording {
         // ends `verify`. A small file's takes milliseconds, and a second
         // connection to it would run `quick_check` again.
         let inBackground = workers > 1 && RecordingFile.fileSize(path) ?? 0 > RecordingFile.quickCheckLimit
+        // A large file the system has not cached is read whole first, in
+        // large reads, while the check and the walk begin on its pages.
+        let readAhead = ReadAhead(path: path, minimumBytes: RecordingFile.quickCheckLimit)
+        defer { readAhead.stop() }
         let background = inBackground ? IntegrityCheck(path: path) : nil
         var integrity = try background == nil ? IntegrityCheck.run(on: self) : []
         let walked = Result { () throws(RecordingError) in try walkTimelines(session: session, workers: workers, stretchSteps: stretchSteps) }

@@ -32,6 +32,17 @@ import Testing
         #expect(try Self.cachedFraction(path) < 0.5)
     }
 
+    @Test(.enabled(if: Self.cacheCanBeObserved, "this system cannot drop a file from its cache, or not say what it holds"))
+    func aLinkIsFollowedToItsFile() throws {
+        let path = try file(bytes: 12 << 20)
+        let link = directory.path("link.udf")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        #expect(Self.drop(path))
+        let readAhead = ReadAhead(path: link, minimumBytes: 8 << 20)
+        defer { readAhead.stop() }
+        #expect(try Self.waitForCache(path, reaching: 0.95) >= 0.95)
+    }
+
     @Test func aMissingFileIsNotAnError() {
         let readAhead = ReadAhead(path: directory.path("missing.udf"), minimumBytes: 0)
         readAhead.stop()

@@ -26,10 +26,13 @@ final class ReadAhead: Sendable {
     /// read first).
     init(path: String, minimumBytes: Int) {
         #if os(Linux)
-        guard let size = RecordingFile.fileSize(path), size >= minimumBytes,
-              UInt64(size) <= ProcessInfo.processInfo.physicalMemory / 2 else { return }
+        // The file a link names, and only a regular file: opening a pipe would wait for a writer.
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        let size = Int(status.st_size)
+        guard size >= minimumBytes, UInt64(size) <= ProcessInfo.processInfo.physicalMemory / 2 else { return }
         Thread { [self] in
-            let descriptor = open(path, O_RDONLY)
+            let descriptor = open(path, O_RDONLY | O_NONBLOCK)
             guard descriptor >= 0 else { return }
             defer { close(descriptor) }
             var offset = 0

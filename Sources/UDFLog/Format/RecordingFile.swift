@@ -29,7 +29,8 @@ enum RecordingFile {
     /// its schema up to date. Only writers migrate.
     static func openForWriting(_ path: String) throws(RecordingError) -> Database {
         let exists = FileManager.default.fileExists(atPath: path)
-        if exists, fileSize(path) ?? 0 > 0 {
+        // An empty file is a new recording; anything else must be one.
+        if exists, fileSize(path) != 0 {
             try checkHeader(path)
         }
         do {
@@ -94,12 +95,18 @@ enum RecordingFile {
     /// and returns its 100-byte SQLite header.
     @discardableResult
     static func checkHeader(_ path: String) throws(RecordingError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
             throw RecordingError.cannotOpen(path: path, reason: "no such file")
         }
-        guard !isDirectory.boolValue else {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            break
+        case S_IFDIR:
             throw RecordingError.cannotOpen(path: path, reason: "is a directory")
+        default:
+            // A pipe would block the read below until something wrote to it.
+            throw RecordingError.cannotOpen(path: path, reason: "is not a regular file")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw RecordingError.cannotOpen(path: path, reason: "permission denied")
@@ -124,7 +131,7 @@ enum RecordingFile {
         // With a WAL beside it the header may run ahead of the file: a
         // checkpoint writes page 1 before it extends the file. SQLite's own
         // checks (and `checkPages`) judge such a file instead.
-        let hasWAL = (fileSize(path + "-wal") ?? 0) > 0
+        let hasWAL = (fileSize(companion(of: path, "-wal")) ?? 0) > 0
         if !hasWAL, let size = fileSize(path), pageCount > 0, size < expected {
             throw RecordingError.invalidFile(
                 path: path,
@@ -186,7 +193,19 @@ enum RecordingFile {
         }
     }
 
+    /// The size of the regular file at `path`, through any links; nil for
+    /// anything else.
     static func fileSize(_ path: String) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
+    /// The path of a file SQLite keeps beside the recording at `path`
+    /// (`-wal`, `-shm`): beside the file a link names, where SQLite puts it.
+    static func companion(of path: String, _ suffix: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path + suffix }
+        defer { free(resolved) }
+        return String(cString: resolved) + suffix
     }
 }

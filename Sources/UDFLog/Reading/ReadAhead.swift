@@ -27,10 +27,8 @@ final class ReadAhead: Sendable {
     init(path: String, minimumBytes: Int) {
         #if os(Linux)
         // The file a link names, and only a regular file: opening a pipe would wait for a writer.
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
-        let size = Int(status.st_size)
-        guard size >= minimumBytes, UInt64(size) <= ProcessInfo.processInfo.physicalMemory / 2 else { return }
+        guard let size = RecordingFile.fileSize(path), size >= minimumBytes,
+              UInt64(size) <= ProcessInfo.processInfo.physicalMemory / 2 else { return }
         Thread { [self] in
             let descriptor = open(path, O_RDONLY | O_NONBLOCK)
             guard descriptor >= 0 else { return }

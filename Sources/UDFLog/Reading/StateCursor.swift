@@ -180,58 +180,79 @@ final class StateCursor {
     ) throws {
         guard timeline.lastStep >= 0 else { return }
         let wanted = range ?? 0...timeline.lastStep
-        // The state after the last step built, and the stored texts of the steps since.
-        var built: JSONValue?
-        var unbuilt: [(step: Int, text: StoredStateText)] = []
-        var unbuiltBytes = 0
+        var pending = PendingStates(firstStep: wanted.lowerBound)
         if wanted.lowerBound > 0, wanted.lowerBound <= timeline.lastStep {
-            built = try self.state(at: wanted.lowerBound - 1)
+            pending.built = try self.state(at: wanted.lowerBound - 1)
             last = nil
         }
         let hasher = EditedTreeHash()
-        func build() throws(RecordingError) -> JSONValue {
-            for (step, text) in unbuilt {
-                switch text {
-                case .keyframe(let bytes):
-                    built = try parse(bytes, step: step, seeding: verifyHashes && hashAlgorithm == .canonicalText)
-                    hasher.reset()
-                case .patch(let bytes):
-                    guard var current = built else { throw corrupt(step, "it has a patch but no state precedes it") }
-                    built = nil
-                    try apply(bytes, toInPlace: &current, step: step, noting: verifyHashes ? hasher : nil)
-                    built = current
-                }
-            }
-            unbuilt.removeAll(keepingCapacity: true)
-            unbuiltBytes = 0
-            guard let built else { throw corrupt(wanted.lowerBound, "no state precedes it") }
-            return built
-        }
+        let seeding = verifyHashes && hashAlgorithm == .canonicalText
+        let noting = verifyHashes ? hasher : nil
         try walkRows(range: wanted, columns: StepsTable.summaryAndStorageColumns) { row in
             let step = row.int(.step)
             let stored: StoredStateText
             var beforeKeyframe: JSONValue?
             if let keyframe = row.bytes(.keyframe) {
-                if unbuilt.isEmpty { beforeKeyframe = built }
+                if pending.unbuilt.isEmpty { beforeKeyframe = pending.built }
                 // A keyframe means the same whatever came before it.
-                unbuilt.removeAll(keepingCapacity: true)
-                unbuiltBytes = 0
-                built = nil
+                pending.unbuilt.removeAll(keepingCapacity: true)
+                pending.unbuiltBytes = 0
+                pending.built = nil
                 stored = .keyframe(keyframe)
-            } else if let patch = row.bytes(.patch), built != nil || !unbuilt.isEmpty {
+            } else if let patch = row.bytes(.patch), pending.built != nil || !pending.unbuilt.isEmpty {
                 stored = .patch(patch)
             } else {
                 throw corrupt(step, "it has a patch but no state precedes it")
             }
-            unbuilt.append((step, stored))
-            unbuiltBytes += stored.bytes.count
-            if unbuilt.count > Self.unbuiltLimit.steps || unbuiltBytes > Self.unbuiltLimit.bytes {
-                _ = try build()
+            pending.unbuilt.append((step, stored))
+            pending.unbuiltBytes += stored.bytes.count
+            if pending.unbuilt.count > Self.unbuiltLimit.steps || pending.unbuiltBytes > Self.unbuiltLimit.bytes {
+                _ = try pending.build(in: self, seeding: seeding, noting: noting)
             }
             if verifyHashes {
-                try checkHash(of: try build(), against: row.text(.stateHash), step: step, with: hasher)
+                try checkHash(of: try pending.build(in: self, seeding: seeding, noting: noting), against: row.text(.stateHash), step: step, with: hasher)
             }
-            return try body(row, stored, build, beforeKeyframe)
+            return try body(row, stored, { () throws(RecordingError) in try pending.build(in: self, seeding: seeding, noting: noting) }, beforeKeyframe)
+        }
+    }
+
+    /// What `walkStored` holds between rows: the state after the last step
+    /// built, and the stored texts of the steps since.
+    ///
+    /// A value with a mutating method, not a local function over the walk's
+    /// variables: Swift checks a local function's captured variables for
+    /// exclusive access at run time, on every access, and a walk makes
+    /// several a step.
+    private struct PendingStates {
+        /// Where the walk starts, for a state asked for before any.
+        let firstStep: Int
+        var built: JSONValue?
+        var unbuilt: [(step: Int, text: StoredStateText)] = []
+        var unbuiltBytes = 0
+
+        init(firstStep: Int) {
+            self.firstStep = firstStep
+        }
+
+        /// Parses and applies the waiting texts in order, failing at the first that does not build.
+        mutating func build(in cursor: StateCursor, seeding: Bool, noting hasher: EditedTreeHash?) throws(RecordingError) -> JSONValue {
+            for (step, text) in unbuilt {
+                switch text {
+                case .keyframe(let bytes):
+                    built = try cursor.parse(bytes, step: step, seeding: seeding)
+                    hasher?.reset()
+                case .patch(let bytes):
+                    guard var current = built else { throw cursor.corrupt(step, "it has a patch but no state precedes it") }
+                    // Taken out, the state is this loop's alone, so the patch changes it in place.
+                    built = nil
+                    try cursor.apply(bytes, toInPlace: &current, step: step, noting: hasher)
+                    built = current
+                }
+            }
+            unbuilt.removeAll(keepingCapacity: true)
+            unbuiltBytes = 0
+            guard let built else { throw cursor.corrupt(firstStep, "no state precedes it") }
+            return built
         }
     }
 
@@ -358,20 +379,22 @@ final class StateCursor {
         let statement = try recording.query { db in try db.prepare(sql) }
         var next = 0
         var stop = false
-        func expected() -> Int { wanted.map { next < $0.count ? $0[next] : steps.upperBound + 1 } ?? steps.lowerBound + next }
+        // Handed `next`, not capturing it: Swift checks a local function's captured variables at run time.
+        func expected(after next: Int) -> Int { wanted.map { next < $0.count ? $0[next] : steps.upperBound + 1 } ?? steps.lowerBound + next }
         try recording.query { _ in
             // Steps named by number are looked up one by one; a range is scanned.
             let values: [any SQLiteBindable] = wanted == nil ? [timelineID, steps.lowerBound, steps.upperBound] : [timelineID]
             try statement.readRows(values) { sqliteRow in
                 let row = StepRow(row: sqliteRow, columns: columns)
-                guard row.int(.step) == expected() else { throw corrupt(expected(), "the step is missing") }
+                let expectedStep = expected(after: next)
+                guard row.int(.step) == expectedStep else { throw corrupt(expectedStep, "the step is missing") }
                 next += 1
                 stop = try !body(row)
                 return !stop
             }
         }
         if stop { return false }
-        guard next == wanted?.count ?? steps.count else { throw corrupt(expected(), "the step is missing") }
+        guard next == wanted?.count ?? steps.count else { throw corrupt(expected(after: next), "the step is missing") }
         return true
     }
 

@@ -122,7 +122,6 @@ public enum StoredTextScan {
         guard count >= 2, text[0] == UInt8(ascii: "[") else { return nil }
         if text[1] == UInt8(ascii: "]") { return count == 2 ? ScannedPatch() : nil }
         var scanned = ScannedPatch()
-        func add(_ key: String) { ChangedMembersTable.add(key, to: &scanned.keys) }
         var described: [(key: String, operations: [UInt8])] = []
         var moved: [String] = []
         var index = 1
@@ -163,11 +162,11 @@ public enum StoredTextScan {
             guard let op, let path, let written = OperationShape(op) else { return nil }
             if let from {
                 guard written.hasSource, let keys = self.keys(ofPointer: from, reshapes: written == .move) else { return nil }
-                keys.forEach(add)
+                keys.add(to: &scanned.keys)
                 if let child = keys.child { moved.append(child) }
             }
             guard let pathKeys = self.keys(ofPointer: path, reshapes: written != .inPlace) else { return nil }
-            pathKeys.forEach(add)
+            pathKeys.add(to: &scanned.keys)
             if let child = pathKeys.child {
                 // Children compare by their bytes: NFC and NFD twins are two children.
                 let at = described.firstIndex { $0.key.hasSameScalars(as: child) } ?? {
@@ -211,9 +210,12 @@ public enum StoredTextScan {
             return second
         }
 
-        func forEach(_ body: (String) -> Void) {
-            body(first)
-            if let second { body(second) }
+        /// Adds each to `keys` that is not there yet. A method, not a local
+        /// function over `keys`: Swift checks the variables a local function
+        /// captures at run time, on every access.
+        func add(to keys: inout [String]) {
+            ChangedMembersTable.add(first, to: &keys)
+            if let second { ChangedMembersTable.add(second, to: &keys) }
         }
     }
 

@@ -63,99 +63,115 @@ struct StepSearch {
     private func walk(
         in recording: Recording, on timeline: TimelineInfo, keeping projection: ProjectedState, until signal: StretchedWalk.StopSignal? = nil
     ) throws -> Result {
-        var answers: [Int] = []
-        var unseen = predicate.paths
-        var previous: Bool?
-        var stoppedEarly = false
         // With --becomes the state before the first step is needed too.
         let start = becomes && range.lowerBound > 0 ? range.lowerBound - 1 : range.lowerBound
         guard start <= min(range.upperBound, timeline.lastStep) else {
-            return Result(steps: [], unseenPaths: unseen, searchedWholeRange: true)
+            return Result(steps: [], unseenPaths: predicate.paths, searchedWholeRange: true)
         }
-        // The predicate is evaluated again only after a step wrote under what is kept.
-        var projection = projection
-        var holdsNow: Bool?
+        var walk = Walk(search: self, projection: projection)
         var first = start
-        /// The step if it is an answer; updates what has been seen.
-        func visit(_ step: Int) -> Int? {
-            let isEligible = range.contains(step) && (eligible?.contains(step) ?? true)
-            guard becomes || isEligible else { return nil }
+        if start > 0 {
+            walk.projection.reset(to: try recording.state(at: start - 1, on: timeline))
+        } else {
+            // Step 0 is a keyframe; a patch there is the corrupt row `walk` reports.
+            var seeded = false
+            try recording.walk(timeline, range: 0...0) { _, state in
+                walk.projection.reset(to: state)
+                seeded = true
+                return true
+            }
+            guard seeded else { return Result(steps: [], unseenPaths: walk.unseen, searchedWholeRange: true) }
+            first = 1
+            if walk.visit(0) { return walk.result }
+        }
+        let last = min(range.upperBound, timeline.lastStep)
+        if first <= last {
+            var next = first
+            try recording.storedBytes(on: timeline, range: first...last, touching: walk.projection.indexKeys) { step, stored in
+                if signal?.isStopped == true {
+                    walk.stoppedEarly = true
+                    return false
+                }
+                if walk.visitUnchanged(next..<step) { return false }
+                next = step + 1
+                switch try walk.projection.take(stored, step: step, timeline: timeline.name) {
+                case .unchanged:
+                    break
+                case .changed:
+                    walk.holdsNow = nil
+                case .needsWholeState:
+                    walk.projection.reset(to: try recording.state(at: step, on: timeline))
+                    walk.holdsNow = nil
+                }
+                return !walk.visit(step)
+            }
+            if !walk.stoppedEarly { _ = walk.visitUnchanged(next..<(last + 1)) }
+        }
+        return walk.result
+    }
+
+    /// What one walk holds from step to step.
+    ///
+    /// A value with mutating methods, not local functions over the walk's
+    /// variables: Swift checks a local function's captured variables for
+    /// exclusive access at run time, on every access, at every step read.
+    private struct Walk {
+        let search: StepSearch
+        /// The kept part of the state after the step visited last.
+        var projection: ProjectedState
+        var answers: [Int] = []
+        /// The predicate's paths that selected nothing so far.
+        var unseen: [JSONPath]
+        /// The verdict at the step before the one visited.
+        var previous: Bool?
+        /// The verdict on `projection` as it is, once evaluated; nil after a step wrote under it.
+        var holdsNow: Bool?
+        var stoppedEarly = false
+
+        init(search: StepSearch, projection: ProjectedState) {
+            self.search = search
+            self.projection = projection
+            unseen = search.predicate.paths
+        }
+
+        var result: Result {
+            Result(steps: answers, unseenPaths: unseen, searchedWholeRange: !stoppedEarly)
+        }
+
+        /// Judges `step`, keeping it when it is an answer; true when the search stops there.
+        mutating func visit(_ step: Int) -> Bool {
+            let isEligible = search.range.contains(step) && (search.eligible?.contains(step) ?? true)
+            guard search.becomes || isEligible else { return false }
             let holds: Bool
             if let holdsNow {
                 holds = holdsNow
             } else {
                 if !unseen.isEmpty {
-                    unseen.removeAll { !$0.values(in: projection.state).isEmpty }
+                    let state = projection.state
+                    unseen.removeAll { !$0.values(in: state).isEmpty }
                 }
-                holds = predicate.evaluate(on: projection.state)
+                holds = search.predicate.evaluate(on: projection.state)
                 holdsNow = holds
             }
-            defer { previous = holds }
-            let isAnswer = becomes ? (holds && previous == false) : holds
-            return isEligible && isAnswer ? step : nil
+            let isAnswer = search.becomes ? (holds && previous == false) : holds
+            previous = holds
+            guard isEligible && isAnswer else { return false }
+            answers.append(step)
+            if search.all { return false }
+            stoppedEarly = true
+            return true
         }
-        if start > 0 {
-            projection.reset(to: try recording.state(at: start - 1, on: timeline))
-        } else {
-            // Step 0 is a keyframe; a patch there is the corrupt row `walk` reports.
-            var seeded = false
-            try recording.walk(timeline, range: 0...0) { _, state in
-                projection.reset(to: state)
-                seeded = true
-                return true
-            }
-            guard seeded else { return Result(steps: [], unseenPaths: unseen, searchedWholeRange: true) }
-            first = 1
-            if let answer = visit(0) {
-                answers.append(answer)
-                if !all { return Result(steps: answers, unseenPaths: unseen, searchedWholeRange: false) }
-            }
-        }
+
         /// Steps the recording's index left out changed none of the kept
         /// members, so each keeps the last verdict: after the first of them,
         /// only an eligible step of a verdict that holds can be an answer.
         /// True when the search stops.
-        func visitUnchanged(_ steps: Range<Int>) -> Bool {
+        mutating func visitUnchanged(_ steps: Range<Int>) -> Bool {
             for step in steps {
-                if step > steps.lowerBound, becomes || holdsNow == false { break }
-                guard let answer = visit(step) else { continue }
-                answers.append(answer)
-                if !all {
-                    stoppedEarly = true
-                    return true
-                }
+                if step > steps.lowerBound, search.becomes || holdsNow == false { break }
+                if visit(step) { return true }
             }
             return false
         }
-        let last = min(range.upperBound, timeline.lastStep)
-        if first <= last {
-            var next = first
-            try recording.storedBytes(on: timeline, range: first...last, touching: projection.indexKeys) { step, stored in
-                if signal?.isStopped == true {
-                    stoppedEarly = true
-                    return false
-                }
-                if visitUnchanged(next..<step) { return false }
-                next = step + 1
-                switch try projection.take(stored, step: step, timeline: timeline.name) {
-                case .unchanged:
-                    break
-                case .changed:
-                    holdsNow = nil
-                case .needsWholeState:
-                    projection.reset(to: try recording.state(at: step, on: timeline))
-                    holdsNow = nil
-                }
-                guard let answer = visit(step) else { return true }
-                answers.append(answer)
-                if !all {
-                    stoppedEarly = true
-                    return false
-                }
-                return true
-            }
-            if !stoppedEarly { _ = visitUnchanged(next..<(last + 1)) }
-        }
-        return Result(steps: answers, unseenPaths: unseen, searchedWholeRange: !stoppedEarly)
     }
 }

@@ -108,6 +108,13 @@ final class CanonicalTextLayout {
     }
 
     private func shiftEntries(after index: Int, by delta: Int) {
+        Self.shift(&entries, after: index, by: delta)
+    }
+
+    /// One access to `entries` for the whole loop: Swift checks each access
+    /// to a class's property at run time, and a loop of them cost more
+    /// than the shifts.
+    private static func shift(_ entries: inout [Entry], after index: Int, by delta: Int) {
         guard index + 1 < entries.count else { return }
         for later in (index + 1)..<entries.count { entries[later].shift(by: delta) }
     }

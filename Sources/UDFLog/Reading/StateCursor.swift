@@ -190,23 +190,8 @@ final class StateCursor {
         let noting = verifyHashes ? hasher : nil
         try walkRows(range: wanted, columns: StepsTable.summaryAndStorageColumns) { row in
             let step = row.int(.step)
-            let stored: StoredStateText
-            var beforeKeyframe: JSONValue?
-            if let keyframe = row.bytes(.keyframe) {
-                if pending.unbuilt.isEmpty { beforeKeyframe = pending.built }
-                // A keyframe means the same whatever came before it.
-                pending.unbuilt.removeAll(keepingCapacity: true)
-                pending.unbuiltBytes = 0
-                pending.built = nil
-                stored = .keyframe(keyframe)
-            } else if let patch = row.bytes(.patch), pending.built != nil || !pending.unbuilt.isEmpty {
-                stored = .patch(patch)
-            } else {
-                throw corrupt(step, "it has a patch but no state precedes it")
-            }
-            pending.unbuilt.append((step, stored))
-            pending.unbuiltBytes += stored.bytes.count
-            if pending.unbuilt.count > Self.unbuiltLimit.steps || pending.unbuiltBytes > Self.unbuiltLimit.bytes {
+            let (stored, beforeKeyframe) = try pending.take(row, in: self)
+            if pending.isOverLimit {
                 _ = try pending.build(in: self, seeding: seeding, noting: noting)
             }
             if verifyHashes {
@@ -232,6 +217,34 @@ final class StateCursor {
 
         init(firstStep: Int) {
             self.firstStep = firstStep
+        }
+
+        /// Whether more waits than `StateCursor.unbuiltLimit` allows.
+        var isOverLimit: Bool {
+            unbuilt.count > StateCursor.unbuiltLimit.steps || unbuiltBytes > StateCursor.unbuiltLimit.bytes
+        }
+
+        /// Puts the row's stored text in line to be built. Returns it, and
+        /// at a keyframe the state of the step before, when that was built.
+        mutating func take(_ row: StepRow, in cursor: StateCursor) throws(RecordingError) -> (StoredStateText, beforeKeyframe: JSONValue?) {
+            let step = row.int(.step)
+            let stored: StoredStateText
+            var beforeKeyframe: JSONValue?
+            if let keyframe = row.bytes(.keyframe) {
+                if unbuilt.isEmpty { beforeKeyframe = built }
+                // A keyframe means the same whatever came before it.
+                unbuilt.removeAll(keepingCapacity: true)
+                unbuiltBytes = 0
+                built = nil
+                stored = .keyframe(keyframe)
+            } else if let patch = row.bytes(.patch), built != nil || !unbuilt.isEmpty {
+                stored = .patch(patch)
+            } else {
+                throw cursor.corrupt(step, "it has a patch but no state precedes it")
+            }
+            unbuilt.append((step, stored))
+            unbuiltBytes += stored.bytes.count
+            return (stored, beforeKeyframe)
         }
 
         /// Parses and applies the waiting texts in order, failing at the first that does not build.

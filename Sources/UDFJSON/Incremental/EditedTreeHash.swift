@@ -88,11 +88,12 @@ public final class EditedTreeHash {
                 return
             }
             let rest = tokens.dropFirst()
-            if status == .clean || status == .dirty, var object = takeObject() {
+            let isLaidOut = status == .clean || status == .dirty
+            if isLaidOut, var object = takeObject() {
                 object.edit(token, rest, edit)
                 body = .object(object)
                 status = .dirty
-            } else if status == .clean || status == .dirty, var array = takeArray(), array.edit(token, rest, edit) {
+            } else if isLaidOut, var array = takeArray(), array.edit(token, rest, edit) {
                 body = .array(array)
                 status = .dirty
             } else {
@@ -215,20 +216,15 @@ public final class EditedTreeHash {
         var changed: [String] = []
 
         mutating func edit(_ token: String, _ rest: ArraySlice<String>, _ edit: Edit) {
-            guard rest.isEmpty else {
-                // Below a member: it changes; one missing is added whole.
+            guard rest.isEmpty, edit == .removed else {
+                // The member, or a part below it, changes; one missing is
+                // added whole (a patch adds only a key the object lacks).
                 if members[token]?.node.markChanged(below: rest, edit) ?? add(token) { changed.append(token) }
                 return
             }
-            switch edit {
-            case .replaced, .added:
-                // A patch adds only a key the object lacks; one it has is replaced.
-                if members[token]?.node.markChanged(below: rest, edit) ?? add(token) { changed.append(token) }
-            case .removed:
-                guard let removed = members.removeValue(forKey: token) else { return }
-                if removed.node.counted {
-                    sum &-= StateTreeHash.memberTerm(key: removed.keyHash, value: removed.node.hash)
-                }
+            guard let removed = members.removeValue(forKey: token) else { return }
+            if removed.node.counted {
+                sum &-= StateTreeHash.memberTerm(key: removed.keyHash, value: removed.node.hash)
             }
         }
 

@@ -131,8 +131,9 @@ enum RecordingFile {
         // With a WAL beside it the header may run ahead of the file: a
         // checkpoint writes page 1 before it extends the file. SQLite's own
         // checks (and `checkPages`) judge such a file instead.
-        let hasWAL = (fileSize(companion(of: path, "-wal")) ?? 0) > 0
-        if !hasWAL, let size = fileSize(path), pageCount > 0, size < expected {
+        let hasWAL = (fileSize(target(of: path) + "-wal") ?? 0) > 0
+        let size = Int(status.st_size)
+        if !hasWAL, pageCount > 0, size < expected {
             throw RecordingError.invalidFile(
                 path: path,
                 reason: "is truncated: it has \(size) bytes, its header says \(expected)"
@@ -201,11 +202,11 @@ enum RecordingFile {
         return Int(status.st_size)
     }
 
-    /// The path of a file SQLite keeps beside the recording at `path`
-    /// (`-wal`, `-shm`): beside the file a link names, where SQLite puts it.
-    static func companion(of path: String, _ suffix: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path + suffix }
+    /// The file `path` names, through any links: SQLite keeps a
+    /// recording's `-wal` and `-shm` beside that file, not beside a link.
+    static func target(of path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
-        return String(cString: resolved) + suffix
+        return String(cString: resolved)
     }
 }

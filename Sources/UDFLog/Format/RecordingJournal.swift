@@ -51,12 +51,12 @@ enum RecordingJournal {
         // Offsets 18 and 19, the write and read versions: 2 means WAL
         // (https://sqlite.org/fileformat2.html#file_format_version_numbers).
         guard header.count > 19, header[18] == 2 || header[19] == 2 else { return .readOnly }
-        let wal = RecordingFile.companion(of: path, "-wal")
-        let directory = URL(fileURLWithPath: wal).deletingLastPathComponent().path
+        let file = RecordingFile.target(of: path)
+        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
         let canWriteDirectory = access(directory, W_OK) == 0
-        let canWriteFile = access(path, W_OK) == 0
-        let walBytes = RecordingFile.fileSize(wal)
-        let hasIndex = FileManager.default.fileExists(atPath: RecordingFile.companion(of: path, "-shm"))
+        let canWriteFile = access(file, W_OK) == 0
+        let walBytes = RecordingFile.fileSize(file + "-wal")
+        let hasIndex = FileManager.default.fileExists(atPath: file + "-shm")
         let walIsEmpty = walBytes == nil || (walBytes == 0 && !hasIndex)
         if walIsEmpty, !canWriteDirectory || !canWriteFile {
             return .immutable

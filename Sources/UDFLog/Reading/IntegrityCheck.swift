@@ -6,8 +6,10 @@ import UDFJSON
 ///
 /// `verify` on several threads starts it for a large file on a thread and a
 /// connection of its own, and walks the timelines meanwhile: it checks every
-/// index entry against its row, 1.7 s of one core for a 1,000,000-step
-/// recording, which ran before the walk began.
+/// index entry against its row, about 1 s of one core for a cached
+/// 1,000,000-step recording, which ran before the walk began. On a file
+/// not cached it reads a page at a time all over the disk, 4 s for that
+/// one: `verify` reads such a file ahead (`ReadAhead`).
 final class IntegrityCheck: Sendable {
     typealias Outcome = Result<[String], RecordingError>
 

@@ -94,7 +94,7 @@ enum LongQueryBenchmark {
         // The target's anchor, and `verify` from the same cold start.
         progress("the file read cold, then udf-inspect verify on it cold")
         let diskRead = ColdFile.readSeconds(path)
-        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let fileBytes = FileSize.recording(path)
         rows.append(BenchRow(
             "the file read whole from the disk, out of the system's cache, 4 MB a read (anchor: disk read speed)", scenario,
             figure: diskRead.map { "\(Format.duration($0)) (\(Format.bytes(Double(fileBytes) / $0))/s)" }

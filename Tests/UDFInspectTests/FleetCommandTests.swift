@@ -142,4 +142,20 @@ import UDFJSON
         #expect(result.stdout.split(separator: "\n").count == 14)
         #expect(result.stderr == "Exported 14 steps of 1 session from 1 of 1 file as ndjson to -\nRedacted 0 values.\n")
     }
+    @Test func aTimelineIsPickedByTheScalarsOfItsName() async throws {
+        let directory = try TemporaryDirectory()
+        let nfc = try directory.copy(Fixtures.demo, as: "a.udf")
+        let nfd = try directory.copy(Fixtures.demo, as: "b.udf")
+        #expect(await InspectorHarness.run(["branch", nfc, "--at", "5", "--name", "caf\u{E9}"]).status == 0)
+        #expect(await InspectorHarness.run(["branch", nfd, "--at", "8", "--name", "cafe\u{301}"]).status == 0)
+        let result = await InspectorHarness.run(["stats", directory.url.path, "--timeline", "cafe\u{301}"])
+        #expect(result.status == 0)
+        // By bytes: `==` would not tell the two names apart.
+        #expect(Array(result.stdout.utf8) == Array("""
+            SESSION                               TIMELINE    STEPS  ACTIONS  STORED BYTES  LARGEST STATE  FILE
+            4d7f866c-17d7-8422-93c6-2551e5fe384d  cafe\u{301}            9        8          1145            311  \(nfd)
+            1 session, 9 steps, 1145 stored bytes.
+
+            """.utf8))
+    }
 }

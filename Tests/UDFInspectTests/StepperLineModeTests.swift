@@ -162,4 +162,24 @@ import UDFDiff
         #expect(result.stderr == "Error: timeline 'fx' does not exist in session 1. Did you mean 'fix'?\n")
         #expect(result.status == 64)
     }
+    @Test func timelinesNamedWithOtherScalarsAreTwo() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.copy(Fixtures.demo, as: "demo.udf")
+        // The same name to Swift's `==`, two names to the file.
+        #expect(await InspectorHarness.run(["branch", path, "--at", "5", "--name", "caf\u{E9}"]).status == 0)
+        #expect(await InspectorHarness.run(["branch", path, "--at", "8", "--name", "cafe\u{301}"]).status == 0)
+        let input = "jump cafe\u{301}@3\njump caf\u{E9}@4\njump cafe\u{301}@6\n"
+        let result = try Executables.run("udf-inspect", ["step", path], input: input)
+        let statusLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("session 1 · ") }
+            .map { $0.components(separatedBy: " · ").prefix(3).joined(separator: " · ") }
+        // By bytes: `==` on the lines would not tell the names apart.
+        #expect(statusLines.map { Array($0.utf8) } == [
+            "session 1 · main · step 0 of 13",
+            "session 1 · cafe\u{301} · step 3 of 8",
+            "session 1 · caf\u{E9} · step 4 of 5",
+            "session 1 · cafe\u{301} · step 6 of 8",
+        ].map { Array($0.utf8) })
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
 }

@@ -71,7 +71,7 @@ struct FleetRun {
             var pairs: [(SessionInfo, TimelineInfo)] = []
             for session in try recording.sessions() {
                 let timelines = try recording.timelines(in: session)
-                if let timeline = timelines.first(where: { $0.name == (name ?? TimelineInfo.mainName) }) {
+                if let timeline = timelines.first(where: { $0.isNamed(name ?? TimelineInfo.mainName) }) {
                     pairs.append((session, timeline))
                 }
             }

@@ -70,7 +70,7 @@ final class StepperDocument {
         } catch {
             throw InspectError(error)
         }
-        guard let found = timelines.first(where: { $0.name == name }) else {
+        guard let found = timelines.first(where: { $0.isNamed(name) }) else {
             let names = timelines.map(\.name)
             throw InspectError.badArgument(
                 "timeline '\(name)' does not exist in session \(session.id)\(Suggestion.didYouMean(name, among: names))"

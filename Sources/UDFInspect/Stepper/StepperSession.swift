@@ -147,7 +147,7 @@ final class StepperSession {
 
     /// Opens timeline `name` of the same session at `step`.
     private func switchTimeline(to name: String, at position: StepPosition) throws(InspectError) {
-        let other = name == document.timeline.name ? document : try document.other(timeline: name)
+        let other = document.timeline.isNamed(name) ? document : try document.other(timeline: name)
         guard let step = position.step(lastStep: other.lastStep), (0...other.lastStep).contains(step) else {
             state.message = "Error: no step \(position): timeline '\(name)' has steps 0…\(other.lastStep)"
             return

@@ -1,3 +1,5 @@
+import UDFJSON
+
 /// A sequence of steps within a session: `main`, or a branch of another timeline.
 ///
 /// A branch's history is its parent's steps up to `forkStep`, then its own.
@@ -16,6 +18,13 @@ public struct TimelineInfo: Sendable, Equatable {
     public var stepCount: Int { lastStep + 1 }
 
     public static let mainName = "main"
+
+    /// Whether this timeline is named `name` by the same scalars, as the
+    /// file looks names up: Swift's `==` would take `caf\u{E9}` and
+    /// `cafe\u{301}`, two timelines of one session, for one.
+    public func isNamed(_ name: String) -> Bool {
+        self.name.hasSameScalars(as: name)
+    }
 
     /// A timeline's steps as people read them: `steps 0…40`, or `no steps`.
     public static func stepsText(lastStep: Int) -> String {

@@ -163,6 +163,14 @@ public struct Row {
         return String(decoding: buffer, as: UTF8.self)
     }
 
+    /// Whether the column is text with exactly `bytes`, compared where
+    /// SQLite holds it: no `String` is made.
+    public func textEquals(_ index: Int, _ bytes: [UInt8]) -> Bool {
+        guard let pointer = sqlite3_column_text(statement.handle, Int32(index)) else { return false }
+        let count = Int(sqlite3_column_bytes(statement.handle, Int32(index)))
+        return count == bytes.count && UnsafeBufferPointer(start: pointer, count: count).elementsEqual(bytes)
+    }
+
     /// The column's bytes, text or blob alike, without a String round trip.
     public func bytes(_ index: Int) -> [UInt8]? {
         let type = sqlite3_column_type(statement.handle, Int32(index))

@@ -56,4 +56,22 @@ import UDFJSON
             #expect(NearestRank.of(percentiles, in: values) == percentiles.map { Recording.percentile($0, of: sorted) }, "\(values.count) values")
         }
     }
+
+    /// Two spellings of one name are two actions, as `log --action` and the
+    /// file see them: a `[String: …]` merged them by canonical equivalence.
+    @Test func actionNamesAreCountedByTheirScalars() async throws {
+        let directory = try TemporaryDirectory()
+        let source = directory.path("actions.json")
+        let actions = #"[{"type": "caf\u00e9"}, {"type": "cafe\u0301"}, {"type": "cafe\u0301"}, {"type": "caf\u00e9"}]"#
+        let document = JSONValue.object(["payload": .string(actions), "preloadedState": .string(#"{"n": 0}"#)])
+        try Data(document.canonicalText.utf8).write(to: URL(fileURLWithPath: source))
+        let target = directory.path("actions.udf")
+        #expect(await InspectorHarness.run(["import", target, source]).status == 0)
+        let result = await InspectorHarness.run(["stats", target, "--json"])
+        #expect(result.status == 0)
+        let rows = try JSONParser().parse(Array(result.stdout.utf8))["actions"]?.arrayValue ?? []
+        // In UTF-8 byte order: "e" (0x65) comes before "\u{E9}" (0xC3 0xA9).
+        #expect(rows.map { Array(($0["actionName"]?.stringValue ?? "").utf8) } == [Array("cafe\u{301}".utf8), Array("caf\u{E9}".utf8)])
+        #expect(rows.map { $0["count"]?.numberValue?.intValue } == [2, 2])
+    }
 }

@@ -32,8 +32,9 @@ extension Recording {
         let segment: TimelineSegment
         /// Each step's canonical state size, by `step - segment.steps.lowerBound`; nil for a missing row.
         var sizes: [Int?]
-        var actions: [String: (count: Int, bytes: Int)] = [:]
-        var durations: [String: [Int]] = [:]
+        /// By the names' scalars: two spellings are two actions.
+        var actions: [ScalarKey: (count: Int, bytes: Int)] = [:]
+        var durations: [ScalarKey: [Int]] = [:]
         var steps = 0
         var keyframes = 0
         var keyframeBytes = 0
@@ -64,7 +65,9 @@ extension Recording {
     private struct SegmentScanner {
         var result: SegmentScan
         /// The action of the current run of steps, and its figures so far.
-        var current: (name: String, figures: (count: Int, bytes: Int), durations: [Int])?
+        var current: (name: ScalarKey, figures: (count: Int, bytes: Int), durations: [Int])?
+        /// The current run's name, as UTF-8.
+        var currentBytes: [UInt8] = []
 
         init(segment: TimelineSegment) {
             result = SegmentScan(segment: segment, sizes: Array(repeating: nil, count: segment.steps.count))
@@ -88,11 +91,14 @@ extension Recording {
             result.totalStateBytes += size
             result.smallestState = min(result.smallestState ?? size, size)
             result.largestState = max(result.largestState, size)
-            guard let name = row.optionalText(1) else { return }
-            // Runs of one action are common: hash the name once per run.
-            if name != current?.name {
+            // Runs of one action are common: the name is compared where
+            // SQLite holds it, by its bytes, and made and hashed once a run.
+            if current == nil || !row.textEquals(1, currentBytes) {
+                guard let name = row.optionalText(1) else { return }
                 flush()
-                current = (name, result.actions[name] ?? (0, 0), result.durations.removeValue(forKey: name) ?? [])
+                let key = ScalarKey(name)
+                current = (key, result.actions[key] ?? (0, 0), result.durations.removeValue(forKey: key) ?? [])
+                currentBytes = Array(name.utf8)
             }
             current?.figures.count += 1
             current?.figures.bytes += keyframeBytes ?? patchBytes ?? 0
@@ -115,8 +121,8 @@ extension Recording {
     }
 
     private func actionStatistics(_ scans: [SegmentScan]) -> [TimelineStatistics.Action] {
-        var counts: [String: (count: Int, bytes: Int)] = [:]
-        var durations: [String: [Int]] = [:]
+        var counts: [ScalarKey: (count: Int, bytes: Int)] = [:]
+        var durations: [ScalarKey: [Int]] = [:]
         for scan in scans {
             for (name, figures) in scan.actions {
                 let previous = counts[name] ?? (0, 0)
@@ -130,7 +136,7 @@ extension Recording {
             let values = durations[name] ?? []
             let percentiles = NearestRank.of([50, 99], in: values)
             return TimelineStatistics.Action(
-                name: name,
+                name: name.string,
                 count: counts[name]?.count ?? 0,
                 p50Nanoseconds: percentiles[0],
                 p99Nanoseconds: percentiles[1],

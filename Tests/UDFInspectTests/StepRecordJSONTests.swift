@@ -66,8 +66,7 @@ import UDFJSON
                 reducerNanoseconds: integers.randomElement(using: &random)!,
                 stateHash: texts.compactMap { $0 }.randomElement(using: &random)!,
                 stateSize: integers.compactMap { $0 }.randomElement(using: &random)!,
-                isKeyframe: Bool.random(using: &random),
-                storedSize: 0
+                isKeyframe: Bool.random(using: &random)
             )
             let timeline = TimelineInfo(id: 1, sessionID: 1, name: "main", parentID: nil, forkStep: nil, lastStep: 0)
             let record = StepRecord(summary, on: timeline)

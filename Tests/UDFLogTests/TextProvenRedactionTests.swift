@@ -4,6 +4,7 @@ import Testing
 import UDFDiff
 import UDFJSON
 import UDFLog
+import UDFSQLite
 
 /// Exports skip redacting a state when its stored text since the last
 /// keyframe proves it holds no secret key (`SecretKeyScan`). The shortcut
@@ -215,22 +216,28 @@ import UDFLog
         return path
     }
 
-    /// Every stored column of every step, as SQLite holds it.
-    private static func storedRows(_ path: String) throws -> [[String]] {
+    /// Every stored column of every step, and the state it rebuilds to, as
+    /// bytes: `String`'s `==` would take an NFC spelling for its NFD twin.
+    private static func storedRows(_ path: String) throws -> [[UInt8]] {
         let recording = try Recording(path: path)
         let timeline = try recording.timeline(nil, in: try recording.session(nil))
-        var rows: [[String]] = []
+        var rows: [[UInt8]] = []
         #expect(timeline.name == "main")
         try recording.walk(timeline) { summary, state in
-            rows.append([
+            let fields = [
                 "\(summary.step)", "\(summary.time.timeIntervalSince1970)", summary.action?.canonicalText ?? "-",
                 summary.actionName ?? "-", summary.cause.map(String.init) ?? "-", summary.reducerNanoseconds.map(String.init) ?? "-",
-                summary.isKeyframe ? "keyframe" : "patch", "\(summary.storedSize)", summary.stateHash, "\(summary.stateSize)",
-                state.canonicalText,
-            ])
+                summary.isKeyframe ? "keyframe" : "patch", summary.stateHash, "\(summary.stateSize)", state.canonicalText,
+            ]
+            rows.append(Array(fields.joined(separator: "\u{1F}").utf8))
             return true
         }
-        return rows
+        let database = try Database(path: path, mode: .readOnly)
+        defer { database.close() }
+        let stored = try database.prepare("SELECT coalesce(keyframe, patch) FROM steps WHERE timeline_id = ? ORDER BY step")
+            .rows([timeline.id]) { $0.bytes(0) ?? [] }
+        #expect(stored.count == rows.count)
+        return zip(rows, stored).map { $0 + [0x1F] + $1 }
     }
 }
 

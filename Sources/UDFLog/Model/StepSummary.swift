@@ -19,6 +19,4 @@ public struct StepSummary: Sendable, Equatable {
     /// Bytes of the canonical state.
     public let stateSize: Int
     public let isKeyframe: Bool
-    /// Bytes stored for the state: the keyframe or the patch text.
-    public let storedSize: Int
 }

@@ -97,7 +97,7 @@ enum StepsTable {
     /// The columns a `StepSummary` is made of.
     static let summaryColumns: [StepColumn] = [
         .step, .timelineID, .time, .action, .actionName, .cause, .reducerNanoseconds,
-        .stateHash, .stateSize, .isKeyframe, .storedSize,
+        .stateHash, .stateSize, .isKeyframe,
     ]
 
     /// The summary columns, then how the state is stored.
@@ -108,7 +108,7 @@ enum StepsTable {
 /// in the query's select list.
 enum StepColumn: CaseIterable {
     case step, timelineID, time, action, actionName, cause, reducerNanoseconds
-    case stateHash, stateSize, isKeyframe, storedSize, keyframe, patch
+    case stateHash, stateSize, isKeyframe, keyframe, patch
 
     var expression: String {
         switch self {
@@ -122,7 +122,6 @@ enum StepColumn: CaseIterable {
         case .stateHash: "state_hash"
         case .stateSize: "state_size"
         case .isKeyframe: "keyframe IS NOT NULL"
-        case .storedSize: "coalesce(length(keyframe), length(patch))"
         case .keyframe: "keyframe"
         case .patch: "patch"
         }
@@ -162,8 +161,7 @@ struct StepRow {
             reducerNanoseconds: optionalInt(.reducerNanoseconds),
             stateHash: text(.stateHash),
             stateSize: int(.stateSize),
-            isKeyframe: int(.isKeyframe) != 0,
-            storedSize: int(.storedSize)
+            isKeyframe: int(.isKeyframe) != 0
         )
     }
 

@@ -121,7 +121,9 @@ enum StepColumn: CaseIterable {
         case .reducerNanoseconds: "duration_ns"
         case .stateHash: "state_hash"
         case .stateSize: "state_size"
-        case .isKeyframe: "keyframe IS NOT NULL"
+        // `typeof`, not `IS NOT NULL`: SQLite answers it from the row's
+        // header, where `IS NOT NULL` loads the text, a keyframe's megabytes.
+        case .isKeyframe: "typeof(keyframe) != 'null'"
         case .keyframe: "keyframe"
         case .patch: "patch"
         }

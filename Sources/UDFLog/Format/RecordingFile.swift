@@ -108,11 +108,9 @@ enum RecordingFile {
             // A pipe would block the read below until something wrote to it.
             throw RecordingError.cannotOpen(path: path, reason: "is not a regular file")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let header = firstBytes(of: path) else {
             throw RecordingError.cannotOpen(path: path, reason: "permission denied")
         }
-        defer { try? handle.close() }
-        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         guard !header.isEmpty else {
             throw RecordingError.invalidFile(path: path, reason: "is empty, not a udf recording")
         }
@@ -122,24 +120,61 @@ enum RecordingFile {
         guard header.count == 100 else {
             throw RecordingError.invalidFile(path: path, reason: "is truncated: its SQLite header is cut short")
         }
-        // The header's page size (offset 16) times its page count (offset 28)
-        // is the file's size after the last checkpoint; a shorter file was cut.
+        if let short = shortfall(path, header: header), stillShortWhileLocked(path) {
+            throw RecordingError.invalidFile(
+                path: path,
+                reason: "is truncated: it has \(short.size) bytes, its header says \(short.expected)"
+            )
+        }
+        return header
+    }
+
+    /// The file's first 100 bytes, SQLite's header (fewer in a shorter
+    /// file); nil when it cannot be opened.
+    private static func firstBytes(of path: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+    }
+
+    /// The file's size and the size its header gives, when the file is the
+    /// shorter and has no WAL beside it; nil otherwise.
+    ///
+    /// The header's page size (offset 16) times its page count (offset 28)
+    /// is the file's size after the last checkpoint; a shorter file was cut.
+    /// With a WAL beside it the header may run ahead of the file: a
+    /// checkpoint writes page 1 before it extends the file. SQLite's own
+    /// checks (and `checkPages`) judge such a file instead.
+    private static func shortfall(_ path: String, header: [UInt8]) -> (size: Int, expected: Int)? {
         let rawPageSize = Int(header[16]) << 8 | Int(header[17])
         let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
         let pageCount = header[28..<32].reduce(0) { $0 << 8 | Int($1) }
         let expected = pageSize * pageCount
-        // With a WAL beside it the header may run ahead of the file: a
-        // checkpoint writes page 1 before it extends the file. SQLite's own
-        // checks (and `checkPages`) judge such a file instead.
-        let hasWAL = (fileSize(target(of: path) + "-wal") ?? 0) > 0
-        let size = Int(status.st_size)
-        if !hasWAL, pageCount > 0, size < expected {
-            throw RecordingError.invalidFile(
-                path: path,
-                reason: "is truncated: it has \(size) bytes, its header says \(expected)"
-            )
+        // The size after the header: a file being written only grows.
+        guard pageCount > 0, (fileSize(target(of: path) + "-wal") ?? 0) == 0, let size = fileSize(path), size < expected else {
+            return nil
         }
-        return header
+        return (size, expected)
+    }
+
+    /// Whether the file still falls short of its header once SQLite's
+    /// shared lock keeps writers out. Another process may be committing
+    /// to it: SQLite writes page 1, with the new page count, before the
+    /// pages after it, so two hosts creating one file saw it "truncated".
+    /// A file SQLite cannot read at all stays short.
+    private static func stillShortWhileLocked(_ path: String) -> Bool {
+        guard let database = try? Database(path: path, mode: .readOnly) else { return true }
+        defer { database.close() }
+        database.setBusyTimeout(milliseconds: 10_000)
+        do {
+            return try database.read { db in
+                _ = try db.scalarInt("SELECT count(*) FROM sqlite_schema")
+                guard let header = firstBytes(of: path), header.count == 100 else { return true }
+                return shortfall(path, header: header) != nil
+            }
+        } catch {
+            return true
+        }
     }
 
     /// Refuses a SQLite file that is not a recording, or is from a newer version.

@@ -48,8 +48,12 @@ import Testing
             let (a, b) = (CanonicalKey(pair[0]), CanonicalKey(pair[1]))
             #expect((a < b) == JSONWriter.utf8Precedes(pair[0], pair[1]), "\(Array(pair[0].utf8)) against \(Array(pair[1].utf8))")
             #expect((a == b) == pair[0].utf8.elementsEqual(pair[1].utf8), "\(Array(pair[0].utf8)) against \(Array(pair[1].utf8))")
+            if a == b { #expect(a.hashValue == b.hashValue) }
+            // As a dictionary key: one entry exactly when the bytes are the same.
+            #expect(Set([a, b]).count == (pair[0].utf8.elementsEqual(pair[1].utf8) ? 1 : 2))
         }
         #expect(CanonicalKey("caf\u{E9}") != CanonicalKey("cafe\u{301}"))
         #expect(CanonicalKey("K") != CanonicalKey("\u{212A}"))
+        #expect(Set([CanonicalKey("caf\u{E9}"), CanonicalKey("cafe\u{301}"), CanonicalKey("caf\u{E9}")]).count == 2)
     }
 }

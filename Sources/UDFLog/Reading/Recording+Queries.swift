@@ -33,8 +33,8 @@ extension Recording {
         /// Each step's canonical state size, by `step - segment.steps.lowerBound`; nil for a missing row.
         var sizes: [Int?]
         /// By the names' scalars: two spellings are two actions.
-        var actions: [ScalarKey: (count: Int, bytes: Int)] = [:]
-        var durations: [ScalarKey: [Int]] = [:]
+        var actions: [CanonicalKey: (count: Int, bytes: Int)] = [:]
+        var durations: [CanonicalKey: [Int]] = [:]
         var steps = 0
         var keyframes = 0
         var keyframeBytes = 0
@@ -65,7 +65,7 @@ extension Recording {
     private struct SegmentScanner {
         var result: SegmentScan
         /// The action of the current run of steps, and its figures so far.
-        var current: (name: ScalarKey, figures: (count: Int, bytes: Int), durations: [Int])?
+        var current: (name: CanonicalKey, figures: (count: Int, bytes: Int), durations: [Int])?
         /// The current run's name, as UTF-8.
         var currentBytes: [UInt8] = []
 
@@ -96,7 +96,7 @@ extension Recording {
             if current == nil || !row.textEquals(1, currentBytes) {
                 guard let name = row.optionalText(1) else { return }
                 flush()
-                let key = ScalarKey(name)
+                let key = CanonicalKey(name)
                 current = (key, result.actions[key] ?? (0, 0), result.durations.removeValue(forKey: key) ?? [])
                 currentBytes = Array(name.utf8)
             }
@@ -121,8 +121,8 @@ extension Recording {
     }
 
     private func actionStatistics(_ scans: [SegmentScan]) -> [TimelineStatistics.Action] {
-        var counts: [ScalarKey: (count: Int, bytes: Int)] = [:]
-        var durations: [ScalarKey: [Int]] = [:]
+        var counts: [CanonicalKey: (count: Int, bytes: Int)] = [:]
+        var durations: [CanonicalKey: [Int]] = [:]
         for scan in scans {
             for (name, figures) in scan.actions {
                 let previous = counts[name] ?? (0, 0)
@@ -136,7 +136,7 @@ extension Recording {
             let values = durations[name] ?? []
             let percentiles = NearestRank.of([50, 99], in: values)
             return TimelineStatistics.Action(
-                name: name.string,
+                name: name.key,
                 count: counts[name]?.count ?? 0,
                 p50Nanoseconds: percentiles[0],
                 p99Nanoseconds: percentiles[1],

@@ -93,8 +93,10 @@ enum RecordingFile {
 
     /// Refuses a missing, empty, non-SQLite or truncated file by its bytes,
     /// and returns its 100-byte SQLite header.
+    /// - Parameter lockWait: How long a file that looks cut short waits for
+    ///   a writer's lock before it is judged (tests shorten it).
     @discardableResult
-    static func checkHeader(_ path: String) throws(RecordingError) -> [UInt8] {
+    static func checkHeader(_ path: String, lockWait milliseconds: Int = 10_000) throws(RecordingError) -> [UInt8] {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw RecordingError.cannotOpen(path: path, reason: "no such file")
@@ -120,7 +122,7 @@ enum RecordingFile {
         guard header.count == 100 else {
             throw RecordingError.invalidFile(path: path, reason: "is truncated: its SQLite header is cut short")
         }
-        if let short = shortfall(path, header: header), stillShortWhileLocked(path) {
+        if let short = shortfall(path, header: header), try stillShortWhileLocked(path, waiting: milliseconds) {
             throw RecordingError.invalidFile(
                 path: path,
                 reason: "is truncated: it has \(short.size) bytes, its header says \(short.expected)"
@@ -162,16 +164,22 @@ enum RecordingFile {
     /// to it: SQLite writes page 1, with the new page count, before the
     /// pages after it, so two hosts creating one file saw it "truncated".
     /// A file SQLite cannot read at all stays short.
-    private static func stillShortWhileLocked(_ path: String) -> Bool {
+    ///
+    /// - Throws: `.io` ("database is locked") when the lock is still held
+    ///   after `milliseconds`: the file may be whole, so it is not called
+    ///   truncated.
+    private static func stillShortWhileLocked(_ path: String, waiting milliseconds: Int) throws(RecordingError) -> Bool {
         guard let database = try? Database(path: path, mode: .readOnly) else { return true }
         defer { database.close() }
-        database.setBusyTimeout(milliseconds: 10_000)
+        database.setBusyTimeout(milliseconds: milliseconds)
         do {
             return try database.read { db in
                 _ = try db.scalarInt("SELECT count(*) FROM sqlite_schema")
                 guard let header = firstBytes(of: path), header.count == 100 else { return true }
                 return shortfall(path, header: header) != nil
             }
+        } catch let error as SQLiteError where error.isBusy {
+            throw RecordingError.from(error, path: path)
         } catch {
             return true
         }

@@ -31,7 +31,13 @@ import UDFJSON
 
     @Test func syntaxErrorsCarryColumns() {
         #expect(throws: PathSyntaxError(message: "expected ']'", column: 7)) { try JSONPath(parsing: ".a[12 x") }
-        #expect(throws: PathSyntaxError(message: "expected a path starting with '.'", column: 1)) { try JSONPath(parsing: "a") }
+        #expect(throws: PathSyntaxError(message: "expected a path starting with '.' (did you mean '.a'?)", column: 1)) { try JSONPath(parsing: "a") }
+        #expect(throws: PathSyntaxError(message: "expected a path starting with '.' (did you mean '.todos[id=2].title'?)", column: 1)) {
+            try JSONPath(parsing: "todos[id=2].title")
+        }
+        // No guess where the dotted text is no path either, nor for what no key starts with.
+        #expect(throws: PathSyntaxError(message: "expected a path starting with '.'", column: 1)) { try JSONPath(parsing: "todos[") }
+        #expect(throws: PathSyntaxError(message: "expected a path starting with '.'", column: 1)) { try JSONPath(parsing: "-a") }
         #expect(throws: PathSyntaxError(message: "expected a key after '.'", column: 4)) { try JSONPath(parsing: ".a.") }
         #expect(throws: PathSyntaxError(message: "expected a key after '.'", column: 2)) { try JSONPath(parsing: "..a") }
         #expect(throws: PathSyntaxError(message: "expected a key after '.'", column: 2)) { try JSONPath(parsing: "..") }

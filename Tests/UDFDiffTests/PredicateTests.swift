@@ -75,7 +75,10 @@ import UDFJSON
         #expect(throws: PredicateSyntaxError(message: "expected a comparison operator", column: 9)) {
             try Predicate.parse(".a.b.c  42")
         }
-        #expect(throws: PredicateSyntaxError(message: "expected a path", column: 1)) { try Predicate.parse("total < 0") }
+        #expect(throws: PredicateSyntaxError(message: "expected a path (did you mean '.total'?)", column: 1)) { try Predicate.parse("total < 0") }
+        #expect(throws: PredicateSyntaxError(message: "expected a path (did you mean '.todos.count'?)", column: 5)) { try Predicate.parse("not todos.count > 2") }
+        #expect(throws: PredicateSyntaxError(message: "expected a path (did you mean '.items'?)", column: 8)) { try Predicate.parse("length(items) > 2") }
+        #expect(throws: PredicateSyntaxError(message: "expected a path", column: 1)) { try Predicate.parse("< 0") }
         #expect(throws: PredicateSyntaxError(message: "expected a JSON value", column: 6)) { try Predicate.parse(".a < ") }
         #expect(throws: PredicateSyntaxError(message: "expected ')'", column: 12)) { try Predicate.parse("(.a exists x") }
         #expect(throws: PredicateSyntaxError(message: "expected 'and', 'or' or the end", column: 11)) {

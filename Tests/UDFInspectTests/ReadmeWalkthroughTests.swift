@@ -16,7 +16,7 @@ import Testing
         let readme = try String(contentsOfFile: Fixtures.root.appendingPathComponent("README.md").path, encoding: .utf8)
         let lines = try Self.walkthrough(in: readme)
         #expect(lines.count >= 20)
-        #expect(lines.first?.command.hasPrefix("swift run udf-inspect demo -o ") == true)
+        #expect(lines.first?.command.hasPrefix("swift run udf-inspect demo todo.udf") == true)
         let directory = try TemporaryDirectory()
         let binary = Executables.inspector.path
         for line in lines {

@@ -4,9 +4,7 @@ import UDFJSON
 /// cannot continue it, so that predicates can embed paths.
 enum JSONPathParser {
     static func parse(_ cursor: inout SyntaxCursor) throws(SyntaxFailure) -> JSONPath {
-        guard cursor.current == "." || cursor.current == "[" else {
-            throw cursor.failure("expected a path starting with '.'")
-        }
+        try expectStart(cursor, "expected a path starting with '.'")
         var components: [PathComponent] = []
         var isFirst = true
         while let character = cursor.current {
@@ -30,6 +28,19 @@ enum JSONPathParser {
             isFirst = false
         }
         return JSONPath(components: components)
+    }
+
+    /// Fails with `message` unless a path starts at the cursor. A key
+    /// written without its dot (`todos.count`) gets the path it likely
+    /// meant (`.todos.count`), as `jq` users and Swift's key paths write it.
+    static func expectStart(_ cursor: SyntaxCursor, _ message: String) throws(SyntaxFailure) {
+        guard cursor.current != "." && cursor.current != "[" else { return }
+        guard let first = cursor.current, PathComponent.isKeyCharacter(first) else {
+            throw cursor.failure(message)
+        }
+        var dotted = SyntaxCursor("." + String(cursor.characters[cursor.position...]))
+        let meant = (try? parse(&dotted)).map { _ in String(dotted.characters[..<dotted.position]) }
+        throw cursor.failure(meant.map { "\(message) (did you mean '\($0)'?)" } ?? message)
     }
 
     /// Reads `[3]`, `[*]`, `["key"]` or `[id=literal]`; the cursor sits on `[`.

@@ -47,9 +47,7 @@ enum PredicateParser {
             return try parseLength(&cursor)
         }
         cursor.skipWhitespace()
-        guard cursor.current == "." || cursor.current == "[" else {
-            throw cursor.failure(cursor.isAtEnd ? "expected a path, found the end" : "expected a path")
-        }
+        try JSONPathParser.expectStart(cursor, cursor.isAtEnd ? "expected a path, found the end" : "expected a path")
         let path = try JSONPathParser.parse(&cursor)
         cursor.skipWhitespace()
         for op in [Predicate.ComparisonOperator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
@@ -73,9 +71,7 @@ enum PredicateParser {
         cursor.skipWhitespace()
         guard cursor.consume("(") else { throw cursor.failure("expected '(' after 'length'") }
         cursor.skipWhitespace()
-        guard cursor.current == "." || cursor.current == "[" else {
-            throw cursor.failure(cursor.isAtEnd ? "expected a path, found the end" : "expected a path")
-        }
+        try JSONPathParser.expectStart(cursor, cursor.isAtEnd ? "expected a path, found the end" : "expected a path")
         let path = try JSONPathParser.parse(&cursor)
         cursor.skipWhitespace()
         guard cursor.consume(")") else { throw cursor.failure("expected ')'") }

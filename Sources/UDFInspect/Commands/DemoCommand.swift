@@ -9,16 +9,22 @@ struct DemoCommand: InspectCommand {
     static let spec = CommandSpec(
         name: "demo",
         abstract: "Record the example app into a file and take a guided tour of it.",
-        discussion: "Every command of the tour is printed before its output, so you can run it again yourself. Without --output the recording goes to a temporary file that is removed afterwards.",
-        arguments: [],
+        discussion: "Every command of the tour is printed before its output, so you can run it again yourself. Without a file the recording goes to a temporary file that is removed afterwards.",
+        // A file as every other command takes it, or as `-o`, as `export` takes it.
+        arguments: [ArgumentSpec(name: "file", help: "Keep the recording in this file, as --output does.", isOptional: true)],
         options: [Self.output.spec],
-        examples: ["udf-inspect demo", "udf-inspect demo -o todo.udf"]
+        examples: ["udf-inspect demo", "udf-inspect demo todo.udf"]
     )
 
     let output: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        output = try arguments.value(Self.output)
+        let named = try arguments.value(Self.output)
+        let positional = arguments.positional("file")
+        if named != nil, positional != nil {
+            throw arguments.usageError("'<file>' and '--output' cannot be used together: name the file once")
+        }
+        output = named ?? positional
     }
 
     func run(_ context: CommandContext) async throws(InspectError) -> ExitCode {
@@ -80,7 +86,7 @@ struct DemoCommand: InspectCommand {
             console.out("")
         }
         if temporary != nil {
-            console.out("The recording was temporary. Keep one to explore: udf-inspect demo -o todo.udf")
+            console.out("The recording was temporary. Keep one to explore: udf-inspect demo todo.udf")
         } else {
             console.out("The recording is in \(path). Try: udf-inspect log \(Self.shellQuoted(path))")
         }

@@ -11,6 +11,23 @@ public enum JSONCodingPathComponent: Sendable, Hashable {
 /// identifier as `.["two words"]`.
 public enum JSONCodingPath {
     public static func render(_ components: [JSONCodingPathComponent]) -> String {
+        var text = body(components)
+        if text.isEmpty || text.hasPrefix("[") {
+            text = "." + text
+        }
+        return text
+    }
+
+    /// `render` with a long path's middle left out, so that a message stays
+    /// one readable line: `.next.next.next.next … .next.next (512 deep)`.
+    public static func abbreviated(_ components: [JSONCodingPathComponent]) -> String {
+        guard components.count > 8 else { return render(components) }
+        return render(Array(components.prefix(4))) + " … " + body(Array(components.suffix(2))) + " (\(components.count) deep)"
+    }
+
+    /// The components as `render` writes them, without the leading `.` a
+    /// path that starts with an index or is empty gets.
+    private static func body(_ components: [JSONCodingPathComponent]) -> String {
         var text = ""
         for component in components {
             switch component {
@@ -23,9 +40,6 @@ public enum JSONCodingPath {
                     text += "[" + quoted(key) + "]"
                 }
             }
-        }
-        if text.isEmpty || text.hasPrefix("[") {
-            text = "." + text
         }
         return text
     }

@@ -11,6 +11,9 @@ public struct JSONEncodingError: Error, Sendable, Hashable, CustomStringConverti
         case invalidValue(String)
         /// Any other error thrown by the value's own `encode(to:)`.
         case failed(String)
+        /// Arrays and objects nested deeper than readers accept
+        /// (`JSONParser.Limits.readableDepth`).
+        case tooDeep(maxDepth: Int)
     }
 
     public let kind: Kind
@@ -27,6 +30,7 @@ public struct JSONEncodingError: Error, Sendable, Hashable, CustomStringConverti
         case .unrepresentable(let name): "cannot encode \(name) at \(path)"
         case .invalidValue(let reason): "invalid value at \(path): \(reason)"
         case .failed(let reason): "encoding failed at \(path): \(reason)"
+        case .tooDeep(let maxDepth): "cannot encode arrays and objects nested deeper than \(maxDepth) levels, at \(JSONCodingPath.abbreviated(codingPath))"
         }
     }
 

@@ -26,12 +26,20 @@ final class JSONEncodingNode: JSONEncodingSink {
     var elements: [JSONValue] = []
     var members: [String: JSONValue] = [:]
     var pending: [(slot: JSONCodingPathComponent, node: JSONEncodingNode)] = []
+    /// How many arrays and objects hold this node's value: its path's length.
+    let depth: Int
+
+    /// The deepest nesting written: what readers accept, so that no state is
+    /// recorded that cannot be read back, and so that a value nested without
+    /// end stops here instead of overflowing the encoding thread's stack.
+    static let maximumDepth = JSONParser.Limits.readableDepth
 
     init(parent: JSONEncodingNode?, component: JSONCodingPathComponent?, memo: EncodingReuseMemo? = nil, hints: MemberCountHints? = nil) {
         self.parent = parent
         self.component = component
         self.memo = memo
         self.hints = hints ?? parent?.hints
+        self.depth = parent.map { $0.depth + 1 } ?? 0
     }
 
     var elementCount: Int { elements.count }
@@ -63,6 +71,7 @@ final class JSONEncodingNode: JSONEncodingSink {
     /// - Throws: `JSONEncodingError` when two keys differ only in Unicode
     ///   normalization: one JSON object cannot keep both apart.
     func finish() throws(JSONEncodingError) -> JSONValue {
+        if kind != .single { try checkRoomForContainer(at: nil) }
         switch kind {
         case .empty:
             return .object([:])
@@ -104,9 +113,27 @@ final class JSONEncodingNode: JSONEncodingSink {
         return child
     }
 
+    /// Throws unless an array or object fits at this node's depth, or,
+    /// for `component`, at its child's.
+    private func checkRoomForContainer(at component: JSONCodingPathComponent?) throws(JSONEncodingError) {
+        guard depth + (component == nil ? 0 : 1) >= Self.maximumDepth else { return }
+        throw JSONEncodingError(kind: .tooDeep(maxDepth: Self.maximumDepth), codingPath: component.map { path + [$0] } ?? path)
+    }
+
+    /// Throws when a `JSONValue` held in the state would nest past the limit
+    /// where it sits: it is written as it is, not through this encoder.
+    private func checkNesting(of value: JSONValue, at component: JSONCodingPathComponent?) throws(JSONEncodingError) {
+        let room = Self.maximumDepth - depth - (component == nil ? 0 : 1)
+        guard value.nests(deeperThan: room) else { return }
+        throw JSONEncodingError(kind: .tooDeep(maxDepth: Self.maximumDepth), codingPath: component.map { path + [$0] } ?? path)
+    }
+
     /// Encodes `value`, which sits at `component` below this node.
     func encodeChild<T: Encodable>(_ value: T, at component: JSONCodingPathComponent) throws -> JSONValue {
+        // This node holds a child, so it is an array or an object itself.
+        try checkRoomForContainer(at: nil)
         if let scalar = try scalar(value, at: component) {
+            if T.self == JSONValue.self { try checkNesting(of: scalar, at: component) }
             return scalar
         }
         if let memo, let collection = value as? any ReusableEncodable {
@@ -160,6 +187,7 @@ final class JSONEncodingNode: JSONEncodingSink {
     /// Encodes `value` into this very node, as a single-value container does.
     func encodeHere<T: Encodable>(_ value: T) throws {
         if let scalar = try scalar(value, at: nil) {
+            if T.self == JSONValue.self { try checkNesting(of: scalar, at: nil) }
             kind = .single
             single = scalar
         } else {

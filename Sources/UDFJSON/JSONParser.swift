@@ -29,7 +29,18 @@ public struct JSONParser: Sendable {
         /// The largest input accepted, in bytes.
         public var maxBytes: Int
 
-        public init(maxDepth: Int = 512, maxBytes: Int = 256 * 1024 * 1024) {
+        /// The nesting every reader accepts by default, and so the deepest
+        /// the encoders write: a state recorded deeper could not be read back.
+        public static let readableDepth = 512
+
+        /// For text that carries states inside `levels` arrays and objects of
+        /// its own (a patch's array and operation object, an exported
+        /// document's steps): the states in it may still nest `readableDepth`.
+        public static func carryingStates(within levels: Int, maxBytes: Int = 256 * 1024 * 1024) -> Limits {
+            Limits(maxDepth: readableDepth + levels, maxBytes: maxBytes)
+        }
+
+        public init(maxDepth: Int = readableDepth, maxBytes: Int = 256 * 1024 * 1024) {
             self.maxDepth = maxDepth
             self.maxBytes = maxBytes
         }

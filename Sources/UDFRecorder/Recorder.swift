@@ -102,9 +102,15 @@ public final class Recorder: Sendable {
         self.writer = WriterBox(writer: writer, identity: FileIdentity(path: path))
         let encoding = Thread { [self] in runEncoder() }
         encoding.name = "udf-recorder"
+        // A state 512 levels deep (the most readers accept) recurses through
+        // `Encodable` and the hash; a secondary thread's default stack, 512 KB
+        // on Apple platforms, would not hold it. The main thread's size, as
+        // the readers' workers have.
+        encoding.stackSize = 8 << 20
         encoding.start()
         let writing = Thread { [self] in runWriter() }
         writing.name = "udf-recorder-writer"
+        writing.stackSize = 8 << 20
         writing.start()
     }
 
@@ -314,11 +320,15 @@ public final class Recorder: Sendable {
                 handoff.put(.skipped(steps: items.count))
                 continue
             }
+            var batch = PreparedBatch()
             do {
-                handoff.put(.batch(try writer.writer.prepare(items)))
+                try writer.writer.prepare(items, into: &batch)
+                handoff.put(.batch(batch))
             } catch {
                 stopped = true
-                handoff.put(.failed(error, steps: items.count))
+                // The steps before the one that failed are written, then the recorder stops.
+                if batch.count > 0 { handoff.put(.batch(batch)) }
+                handoff.put(.failed(error, steps: items.count - batch.count))
             }
         }
         handoff.finish()
@@ -355,7 +365,7 @@ public final class Recorder: Sendable {
 
     private func write(_ batch: PreparedBatch) {
         do {
-            try writer.writer.write(batch)
+            try writer.writer.write(batch, keepingEarlierRows: true)
             if !writer.identity.stillMatches() {
                 throw RecordingError.io("'\(path)' was deleted or replaced while recording")
             }

@@ -112,7 +112,7 @@ struct HostileInput: Sendable, CustomStringConvertible {
         invalidUTF8.append(contentsOf: [0xFF, 0x22, 0x7D])
         return [
             HostileInput(name: "deep", format: "json", bytes: Data(String(repeating: "[", count: 100_000).utf8),
-                         message: "'FILE' is not valid JSON: invalid JSON at line 1, column 513: nesting deeper than 512 levels"),
+                         message: "'FILE' is not valid JSON: invalid JSON at line 1, column 529: nesting deeper than 528 levels"),
             HostileInput(name: "duplicate", format: "json", bytes: Data(#"{"a":1,"a":2}"#.utf8),
                          message: "'FILE' is not valid JSON: invalid JSON at line 1, column 8: duplicate key \"a\""),
             HostileInput(name: "utf8", format: "redux", bytes: invalidUTF8,

@@ -1,8 +1,9 @@
 import UDFJSON
 
 extension JSONPatch {
-    /// Reads a patch from its text, as `JSONPatch(jsonValue: JSONParser().parse(text))`
-    /// reads it: the same operations, and for bad text the same error.
+    /// Reads a patch from its text, as `JSONPatch(jsonValue: JSONParser(limits:
+    /// limits).parse(text))` reads it: the same operations, and for bad text
+    /// the same error. By default the values may nest as deep as a state.
     ///
     /// Text in the form the recorder stores, canonical JSON such as
     /// `[{"op":"replace","path":"/items/3/done","value":true}]`, with the
@@ -12,7 +13,7 @@ extension JSONPatch {
     /// object use up taken off. At the first byte of any other form, or any
     /// error, the whole text is read the plain way instead, so the fast read
     /// never decides what the text means.
-    public init(text: [UInt8], limits: JSONParser.Limits = .default) throws {
+    public init(text: [UInt8], limits: JSONParser.Limits = .patchText) throws {
         let operations = text.withUnsafeBufferPointer { buffer in
             var reader = StoredPatchReader(buffer: buffer, limits: limits)
             return reader.operations()
@@ -164,4 +165,10 @@ private struct StoredPatchReader {
         position += count
         return true
     }
+}
+
+extension JSONParser.Limits {
+    /// A patch's text: its array and each operation's object hold values
+    /// that may nest as deep as a state.
+    public static let patchText = JSONParser.Limits.carryingStates(within: 2)
 }

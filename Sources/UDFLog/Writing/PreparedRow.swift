@@ -28,4 +28,6 @@ public struct PreparedBatch: Sendable {
     var reflected: ReflectedParts = []
 
     public var count: Int { rows.count }
+
+    public init() {}
 }

@@ -167,6 +167,13 @@ public final class RecordingWriter {
     ///   puts it back.
     public func prepare(_ steps: some Sequence<HostStep>) throws(RecordingError) -> PreparedBatch {
         var batch = PreparedBatch()
+        try prepare(steps, into: &batch)
+        return batch
+    }
+
+    /// `prepare`, adding to `batch`: when a step fails, `batch` holds the
+    /// steps before it, so that a recorder can keep them before it stops.
+    public func prepare(_ steps: some Sequence<HostStep>, into batch: inout PreparedBatch) throws(RecordingError) {
         for step in steps {
             if let next = nextStep {
                 guard step.step == next else {
@@ -176,28 +183,40 @@ public final class RecordingWriter {
                 }
                 nextStep = next + 1
             }
+            let row = try encoder.prepare(step, timelineID: timelineID)
             batch.reflected.formUnion(step.reflected)
-            batch.rows.append(try encoder.prepare(step, timelineID: timelineID))
+            batch.rows.append(row)
         }
-        return batch
     }
 
     /// The second half of `append`: finishes the prepared rows (the action's
     /// and keyframes' texts) and writes them in one transaction.
     ///
+    /// - Parameter keepingEarlierRows: when a row cannot be finished (its
+    ///   action has no JSON form), the rows before it are written and then
+    ///   the error is thrown, as a recorder wants: nothing it was handed
+    ///   before the failure is lost. Otherwise nothing of the batch is written.
     /// - Throws: `RecordingError`: `.unencodable` for an action with no JSON
     ///   form, `.shadowMismatch`, `.io` from SQLite.
-    public func write(_ batch: PreparedBatch) throws(RecordingError) {
+    public func write(_ batch: PreparedBatch, keepingEarlierRows: Bool = false) throws(RecordingError) {
         guard !isClosed else { throw RecordingError.invalidArgument("the recording writer is closed") }
         var marked = markedReflected
+        var unfinished: RecordingError?
         do {
             try database.write { db in
                 if !batch.reflected.isEmpty, !(marked?.isSuperset(of: batch.reflected) ?? false) {
                     marked = try markReflected(batch.reflected, db)
                 }
                 try StepsTable.insert(into: db, index: changeIndex) { rows in
-                    for row in batch.rows {
-                        try rows.insert(try encoder.finisher.finish(row))
+                    finishing: for row in batch.rows {
+                        switch Result(catching: { () throws(RecordingError) in try encoder.finisher.finish(row) }) {
+                        case .success(let finished):
+                            try rows.insert(finished)
+                        case .failure(let error):
+                            guard keepingEarlierRows else { throw error }
+                            unfinished = error
+                            break finishing
+                        }
                     }
                 }
             }
@@ -206,6 +225,7 @@ public final class RecordingWriter {
             throw RecordingWriter.mapWriteError(error, path: path)
         }
         markedReflected = marked
+        if let unfinished { throw unfinished }
     }
 
     /// Adds `parts` to the session's `reflected` column, in the batch's

@@ -68,7 +68,8 @@ public struct RecordedTimeline: Sendable, Equatable {
     private static func parse(_ line: String, expectedStep: Int, previous: JSONValue) throws(RecordedTimelineError) -> RecordedStep {
         let value: JSONValue
         do {
-            value = try JSONParser().parse(line)
+            // A step's line holds its state, or its patch's operations, a few levels in.
+            value = try JSONParser(limits: .carryingStates(within: 4)).parse(line)
         } catch {
             throw .invalidData("the line of step \(expectedStep) is not valid JSON: \(error)")
         }

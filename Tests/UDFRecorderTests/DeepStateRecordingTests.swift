@@ -71,6 +71,25 @@ import UDFRecorder
         }
     }
 
+    /// A `Codable` class that holds itself encodes without end; the limit
+    /// stops it, and the path shows the cycle.
+    @Test func aCodableCycleStopsTheRecorderInsteadOfTheHost() async throws {
+        final class Link: Codable, @unchecked Sendable {
+            var next: Link?
+        }
+        let link = Link()
+        link.next = link
+        let directory = try TemporaryDirectory()
+        let failures = FailureLog()
+        let recorder = try Recorder(path: directory.path("cycle.udf"), app: "Cycle", onFailure: { failures.append($0.description) })
+        recorder.start(state: link)
+        await #expect(throws: RecorderFailure.self) { try await OffPool.run { try recorder.close() } }
+        link.next = nil
+        #expect(failures.lines == [
+            "udf recorder stopped: cannot record step 0: cannot encode arrays and objects nested deeper than 512 levels, at .next.next.next.next … .next.next (512 deep)",
+        ])
+    }
+
     /// A step that sets a member to a subtree 511 deep, in a state 512 deep:
     /// its patch carries the subtree whole, inside the patch's own array and
     /// operation object, and still reads back.

@@ -125,7 +125,8 @@ final class JSONEncodingNode: JSONEncodingSink {
     private func checkNesting(of value: JSONValue, at component: JSONCodingPathComponent?) throws(JSONEncodingError) {
         let room = Self.maximumDepth - depth - (component == nil ? 0 : 1)
         guard value.nests(deeperThan: room) else { return }
-        throw JSONEncodingError(kind: .tooDeep(maxDepth: Self.maximumDepth), codingPath: component.map { path + [$0] } ?? path)
+        let inside = value.pathNesting(deeperThan: room) ?? []
+        throw JSONEncodingError(kind: .tooDeep(maxDepth: Self.maximumDepth), codingPath: (component.map { path + [$0] } ?? path) + inside)
     }
 
     /// Encodes `value`, which sits at `component` below this node.

@@ -14,3 +14,28 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue {
+    /// The path, from this value, to the first array or object that nests
+    /// past `limit` (the members of an object taken in canonical key order,
+    /// so the answer is the same in every process), or nil when none does.
+    /// For error messages: `nests(deeperThan:)` answers faster.
+    public func pathNesting(deeperThan limit: Int) -> [JSONCodingPathComponent]? {
+        switch self {
+        case .array(let elements):
+            guard limit >= 1 else { return [] }
+            for (index, element) in elements.enumerated() {
+                if let path = element.pathNesting(deeperThan: limit - 1) { return [.index(index)] + path }
+            }
+            return nil
+        case .object(let members):
+            guard limit >= 1 else { return [] }
+            for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                if let path = members[key]?.pathNesting(deeperThan: limit - 1) { return [.key(key)] + path }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+}

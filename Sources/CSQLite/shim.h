@@ -10,6 +10,11 @@ static inline int udf_sqlite3_db_config_int(sqlite3 *db, int op, int value) {
     return sqlite3_db_config(db, op, value, &current);
 }
 
+// sqlite3_config is variadic too; this verb takes an int.
+static inline int udf_sqlite3_config_int(int op, int value) {
+    return sqlite3_config(op, value);
+}
+
 // SQLITE_TRANSIENT is a macro cast of -1 that Swift cannot import.
 static inline sqlite3_destructor_type udf_sqlite3_transient(void) {
     return SQLITE_TRANSIENT;

@@ -1,4 +1,5 @@
 import Foundation
+import UDFSQLite
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -24,6 +25,7 @@ extension Inspector {
         // process; ignored, the write fails with EPIPE and Console stops quietly.
         signal(SIGPIPE, SIG_IGN)
         InspectorHeap.keepFreedMemory()
+        SQLiteLibrary.stopCountingMemory()
         let console = Console.standard()
         let inspector = Inspector(toolName: toolName, commands: commands, configuration: configuration)
         let status = await inspector.run(

@@ -27,7 +27,12 @@ enum RecordingFile {
 
     /// Opens a recording for appending, creating it when missing, and brings
     /// its schema up to date. Only writers migrate.
-    static func openForWriting(_ path: String) throws(RecordingError) -> Database {
+    ///
+    /// - Parameter followed: whether readers may read the file while it is
+    ///   written, which WAL needs. A file no one else can know of yet (a
+    ///   copy's hidden partial file) keeps its rollback journal: WAL would
+    ///   write every page twice, once to the log and once to the file.
+    static func openForWriting(_ path: String, followed: Bool = true) throws(RecordingError) -> Database {
         let exists = FileManager.default.fileExists(atPath: path)
         // An empty file is a new recording; anything else must be one.
         if exists, fileSize(path) != 0 {
@@ -53,7 +58,7 @@ enum RecordingFile {
             // first commit, so a writer that fails before writing anything
             // leaves a closed file as it was. NORMAL sync in WAL mode
             // survives a process crash; a power loss may drop the last commits.
-            if try database.journalMode() != .wal {
+            if followed, try database.journalMode() != .wal {
                 database.setJournalModeAfterNextCommit(.wal)
             }
             try database.execute("PRAGMA synchronous = NORMAL")

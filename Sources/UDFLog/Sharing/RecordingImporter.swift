@@ -28,7 +28,8 @@ public struct RecordingImporter: Sendable {
             for step in timeline.steps { try emit(SharedStep(step)) }
         }
         if FileManager.default.fileExists(atPath: path) {
-            return try insert(timeline.session, into: path) { db, timelineID in
+            // Readers may follow a file that exists: it is written in WAL.
+            return try insert(timeline.session, into: path, followed: true) { db, timelineID in
                 try Self.writeEncoded(produce, policy: keyframePolicy, into: db, timelineID: timelineID)
             }.sessionID
         }
@@ -138,7 +139,8 @@ public struct RecordingImporter: Sendable {
         let name = ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial"
         let temporary = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
         defer { Self.remove(temporary) }
-        let written = try insert(session, into: temporary, writeSteps)
+        // No one knows of the partial file yet.
+        let written = try insert(session, into: temporary, followed: false, writeSteps)
         do {
             if replacing {
                 Self.remove(path)
@@ -173,12 +175,14 @@ public struct RecordingImporter: Sendable {
         return StepsWritten(count: count, lastTime: lastTime, kept: encoder.keptSteps)
     }
 
+    /// Adds `session` to `file`; `followed` as `RecordingFile.openForWriting` takes it.
     private func insert(
-        _ session: SharedSession, into file: String, _ writeSteps: (_ db: Database, _ timelineID: Int) throws -> StepsWritten
+        _ session: SharedSession, into file: String, followed: Bool,
+        _ writeSteps: (_ db: Database, _ timelineID: Int) throws -> StepsWritten
     ) throws(SharingError) -> Written {
         let database: Database
         do {
-            database = try RecordingFile.openForWriting(file)
+            database = try RecordingFile.openForWriting(file, followed: followed)
         } catch {
             throw SharingError.recording(Self.naming(error, path))
         }

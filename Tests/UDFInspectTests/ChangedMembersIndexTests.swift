@@ -353,6 +353,40 @@ import UDFSQLite
         }
     }
 
+    /// A copy made of stored rows reads each patch's entry on the thread that
+    /// reads the rows; the recorder took the same text's on its writer: each
+    /// child keeps the same operations in both.
+    @Test func anExportedCopyKeepsEachChildsOperations() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("scores.udf")
+        let recorder = try Recorder(path: path, app: "Scores", options: RecorderOptions(keyframePolicy: KeyframePolicy(interval: 16)))
+        // Large enough that a step's patch, not a keyframe, is cheaper to keep.
+        func item(_ index: Int, score: Int) -> JSONValue {
+            .object(["name": .string("item number \(index) of forty"), "score": .number(JSONNumber(score))])
+        }
+        var items = (0..<40).map { item($0, score: 0) }
+        recorder.start(state: JSONValue.object(["items": .array(items)]))
+        for step in 1...300 {
+            items[step % 40] = item(step % 40, score: step)
+            recorder.record(action: ["bump": step % 40], state: JSONValue.object(["items": .array(items)]))
+        }
+        try recorder.close()
+        let copy = directory.path("copy.udf")
+        let result = await InspectorHarness.run(["export", path, "--format", "udf", "-o", copy])
+        #expect(result.status == 0, "\(result.stderr)")
+        let kept = try Self.childOperations(copy)
+        #expect(kept.count == 40)
+        #expect(kept == (try Self.childOperations(path)))
+    }
+
+    /// Each child's kept operations, as `member first_step hex`, in order.
+    private static func childOperations(_ path: String) throws -> [String] {
+        let database = try Database(path: path, mode: .readOnly)
+        defer { database.close() }
+        let sql = "SELECT member || ' ' || first_step || ' ' || hex(operations) FROM changed_operations ORDER BY member, first_step"
+        return try database.prepare(sql).rows { $0.text(0) }
+    }
+
     /// A version 5 file without its index table is a damaged file (65, one
     /// line), not a failed read (74).
     @Test func aFileWithoutItsIndexTableIsDamaged() async throws {

@@ -98,7 +98,10 @@ extension WalkedStep: HeldBytes {
 }
 
 extension StepsTable.StoredRow: HeldBytes {
-    var heldBytes: Int { (keyframe?.utf8.count ?? 0) + (patch?.utf8.count ?? 0) + (action?.utf8.count ?? 0) }
+    var heldBytes: Int {
+        let texts = (keyframe?.utf8.count ?? 0) + (patch?.utf8.count ?? 0) + (action?.utf8.count ?? 0)
+        return texts + (changes?.childOperations.reduce(0) { $0 + $1.operations.count } ?? 0)
+    }
 }
 
 /// The producer stopped because the consumer gave up.

@@ -61,6 +61,7 @@ extension Recording {
                 // Named as the step-by-step path names it; rows the recorder wrote always have a name.
                 actionName = try row.summary(on: timeline.name, actions: parsedActions).action.map(ActionName.of)
             }
+            let patchText = patch.map { String(decoding: $0, as: UTF8.self) }
             try body(StepsTable.StoredRow(
                 timelineID: timelineID,
                 step: number,
@@ -70,11 +71,13 @@ extension Recording {
                 cause: number > 0 ? row.optionalInt(.cause).flatMap { $0 > offset ? $0 - offset : nil } : nil,
                 reducerNanoseconds: number > 0 ? row.optionalInt(.reducerNanoseconds) : nil,
                 keyframe: keyframe.map { String(decoding: $0, as: UTF8.self) },
-                patch: patch.map { String(decoding: $0, as: UTF8.self) },
+                patch: patchText,
                 stateHash: row.text(.stateHash),
                 stateSize: stateSize,
-                // A patch's from its text; a kept keyframe was not compared with the state before it.
-                changes: nil
+                // A patch's from the text the row stores, read here, beside the
+                // reads, rather than on the writer's thread; a kept keyframe was
+                // not compared with the state before it.
+                changes: patchText.map { ChangedMembersTable.entry(ofPatchText: Array($0.utf8)) }
             ))
             return true
         }

@@ -24,12 +24,13 @@ enum StepsTable {
         let patch: String?
         let stateHash: String
         let stateSize: Int
-        /// The step's `changed_members` keys, when the writer knows them
-        /// without the text: for a keyframe, those of the patch from the
-        /// previous step's state. Nil reads a patch's from its text (which
-        /// also gives its operations under each child) and indexes a
-        /// keyframe under the root.
-        var changes: [String]? = nil
+        /// The step's `changed_members` entry, when the writer is handed it:
+        /// for a keyframe, the keys of the patch from the previous step's
+        /// state; for a copied patch, its text's entry, read on the thread
+        /// that reads the rows. Nil reads a patch's from its text (which also
+        /// gives its operations under each child) and indexes a keyframe
+        /// under the root.
+        var changes: ScannedPatch? = nil
     }
 
     static let insertSQL = """
@@ -69,9 +70,8 @@ enum StepsTable {
             ])
             guard row.step > 0 else { return }
             // One look at a patch's text gives its keys and its operations under each child.
-            let entry = row.patch.map { ChangedMembersTable.entry(ofPatchText: Array($0.utf8)) }
-            let keys = row.changes ?? entry?.keys ?? [""]
-            try index.add(step: row.step, keys: keys, childOperations: entry?.childOperations ?? [], timelineID: row.timelineID, db: db)
+            let entry = row.changes ?? row.patch.map { ChangedMembersTable.entry(ofPatchText: Array($0.utf8)) }
+            try index.add(step: row.step, keys: entry?.keys ?? [""], childOperations: entry?.childOperations ?? [], timelineID: row.timelineID, db: db)
         }
     }
 

@@ -188,7 +188,7 @@ final class StepEncoder {
             patch: patch,
             stateHash: hash,
             stateSize: size,
-            changes: changes
+            changes: changes.map { ScannedPatch(keys: $0) }
         )
         return PreparedRow(row: row, action: input.action, keyframe: keyframe)
     }

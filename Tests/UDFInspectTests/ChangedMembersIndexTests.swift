@@ -354,8 +354,10 @@ import UDFSQLite
     }
 
     /// A copy made of stored rows reads each patch's entry on the thread that
-    /// reads the rows; the recorder took the same text's on its writer: each
-    /// child keeps the same operations in both.
+    /// reads the rows, and merges each stretch of 1,024 steps as it passes;
+    /// the recorder took the same text's on its writer, batch by batch: each
+    /// child keeps the same operations in both, and the copy verifies and
+    /// answers as walking.
     @Test func anExportedCopyKeepsEachChildsOperations() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("scores.udf")
@@ -366,7 +368,8 @@ import UDFSQLite
         }
         var items = (0..<40).map { item($0, score: 0) }
         recorder.start(state: JSONValue.object(["items": .array(items)]))
-        for step in 1...300 {
+        // Three stretches of 1,024 steps: the copy merges each as it passes.
+        for step in 1...2_500 {
             items[step % 40] = item(step % 40, score: step)
             recorder.record(action: ["bump": step % 40], state: JSONValue.object(["items": .array(items)]))
         }
@@ -375,8 +378,16 @@ import UDFSQLite
         let result = await InspectorHarness.run(["export", path, "--format", "udf", "-o", copy])
         #expect(result.status == 0, "\(result.stderr)")
         let kept = try Self.childOperations(copy)
-        #expect(kept.count == 40)
+        #expect(kept.count == 3 * 40)
         #expect(kept == (try Self.childOperations(path)))
+        let recording = try Recording(path: copy)
+        #expect(try recording.verify().problems == [])
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        for text in [".items[7].score", ".items[7]", ".items"] {
+            let blame = PathBlame(path: try JSONPath(parsing: text))
+            let walked = try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .walk)
+            #expect(try blame.changes(in: recording, on: timeline, through: timeline.lastStep, strategy: .patches).changes == walked.changes, "\(text)")
+        }
     }
 
     /// Each child's kept operations, as `member first_step hex`, in order.

@@ -4,10 +4,13 @@ import UDFSQLite
 /// merges them into the table, then moves the timeline's
 /// `indexed_through` up to the last step merged.
 ///
-/// A one-off copy merges at the end of its transaction. A writer that
+/// A one-off copy writes its steps in order in one transaction, so a
+/// stretch of 1,024 is complete once a step of a later one comes: it is
+/// merged then, and the last at the end, so a copy of a million steps
+/// holds one stretch's keys and operations, not all of them. A writer that
 /// appends batch after batch (`lazily`) merges once the steps pending reach
-/// into a new stretch of 1,024, and when it closes: a member's child that
-/// changes now and then would otherwise rewrite its row in every batch.
+/// into a new stretch, and when it closes: a member's child that changes
+/// now and then would otherwise rewrite its row in every batch.
 /// Readers read the steps after `indexed_through` in full, so a crash loses
 /// no answer, only the index of the last stretch.
 final class ChangeIndexWriter {
@@ -51,6 +54,10 @@ final class ChangeIndexWriter {
             if let depth, depth >= .operations { pending.describing.insert(timelineID) }
         }
         guard pending.advancing[timelineID] == true else { return }
+        if !isLazy, let known = pending.steps[timelineID],
+           step / ChangedMembersTable.stepsPerRow != known.upperBound / ChangedMembersTable.stepsPerRow {
+            try merge(into: db)
+        }
         let described = pending.describing.contains(timelineID) ? childOperations : []
         pending.batch.add(step: step, members: keys, childOperations: described, timelineID: timelineID)
         let known = pending.steps[timelineID]

@@ -1,4 +1,5 @@
 import Foundation
+import UDFLog
 import UDFSQLite
 #if canImport(Glibc)
 import Glibc
@@ -26,6 +27,7 @@ extension Inspector {
         signal(SIGPIPE, SIG_IGN)
         InspectorHeap.keepFreedMemory()
         SQLiteLibrary.stopCountingMemory()
+        PartialFileCleanup.install()
         let console = Console.standard()
         let inspector = Inspector(toolName: toolName, commands: commands, configuration: configuration)
         let status = await inspector.run(

@@ -138,7 +138,11 @@ public struct RecordingImporter: Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         let name = ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial"
         let temporary = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
-        defer { Self.remove(temporary) }
+        PartialFileCleanup.writing(temporary)
+        defer {
+            Self.remove(temporary)
+            PartialFileCleanup.finished()
+        }
         // No one knows of the partial file yet.
         let written = try insert(session, into: temporary, followed: false, writeSteps)
         do {
@@ -235,7 +239,7 @@ public struct RecordingImporter: Sendable {
     }
 
     private static func remove(_ file: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
+        for suffix in PartialFileCleanup.suffixes {
             // unlink(2), not removeItem: it never takes a folder with it.
             unlink(file + suffix)
         }

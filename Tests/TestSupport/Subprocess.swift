@@ -19,14 +19,16 @@ public final class Subprocess {
     private let output: PipeDrain
     private let errors: PipeDrain
 
-    /// Starts `executable` with `input` on its stdin (then closed) and
-    /// `NO_COLOR` set; stdout and stderr are read on background threads.
-    public init(_ executable: URL, _ arguments: [String], input: String? = nil) throws {
+    /// Starts `executable` with `input` on its stdin (then closed),
+    /// `NO_COLOR` set and `environment` added; stdout and stderr are read on
+    /// background threads.
+    public init(_ executable: URL, _ arguments: [String], input: String? = nil, environment added: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(added) { _, new in new }
         process.environment = environment
         let outPipe = Pipe()
         let errPipe = Pipe()

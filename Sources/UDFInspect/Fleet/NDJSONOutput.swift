@@ -33,9 +33,13 @@ final class NDJSONOutput {
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
+        // Noted before it exists, so that no signal finds it unnoted.
+        PartialFileCleanup.writing(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
-            throw InspectError.io("cannot write '\(path)': \(String(cString: strerror(errno)).lowercased())")
+            let reason = String(cString: strerror(errno)).lowercased()
+            PartialFileCleanup.finished(temporary)
+            throw InspectError.io("cannot write '\(path)': \(reason)")
         }
         temporaryPath = temporary
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -64,11 +68,15 @@ final class NDJSONOutput {
             discard()
             throw InspectError.io("cannot write '\(path)': \(reason)")
         }
+        PartialFileCleanup.finished(temporaryPath)
     }
 
     /// Removes the unfinished file.
     func discard() {
         try? handle?.close()
-        if let temporaryPath { try? FileManager.default.removeItem(atPath: temporaryPath) }
+        if let temporaryPath {
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            PartialFileCleanup.finished(temporaryPath)
+        }
     }
 }

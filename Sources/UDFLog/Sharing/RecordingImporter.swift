@@ -138,10 +138,10 @@ public struct RecordingImporter: Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         let name = ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial"
         let temporary = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
-        PartialFileCleanup.writing(temporary)
+        PartialFileCleanup.writing(temporary, suffixes: PartialFileCleanup.sqliteSuffixes)
         defer {
             Self.remove(temporary)
-            PartialFileCleanup.finished()
+            PartialFileCleanup.finished(temporary, suffixes: PartialFileCleanup.sqliteSuffixes)
         }
         // No one knows of the partial file yet.
         let written = try insert(session, into: temporary, followed: false, writeSteps)
@@ -239,7 +239,7 @@ public struct RecordingImporter: Sendable {
     }
 
     private static func remove(_ file: String) {
-        for suffix in PartialFileCleanup.suffixes {
+        for suffix in PartialFileCleanup.sqliteSuffixes {
             // unlink(2), not removeItem: it never takes a folder with it.
             unlink(file + suffix)
         }

@@ -22,7 +22,11 @@ public struct ReduxDevToolsWriter {
     public init(skippedSteps: Set<Int> = [], sink: @escaping ([UInt8]) throws -> Void) throws {
         output = ChunkedOutput(sink: sink)
         let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("udf-redux-\(UUID().uuidString).partial")
+        // Noted before it exists, so that no signal finds it unnoted.
+        PartialFileCleanup.writing(path)
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forUpdatingAtPath: path) else {
+            try? FileManager.default.removeItem(atPath: path)
+            PartialFileCleanup.finished(path)
             throw RecordingError.io("cannot create a temporary file in \(NSTemporaryDirectory())")
         }
         spillPath = path
@@ -94,5 +98,6 @@ public struct ReduxDevToolsWriter {
     public func discard() {
         try? spill.close()
         try? FileManager.default.removeItem(atPath: spillPath)
+        PartialFileCleanup.finished(spillPath)
     }
 }

@@ -24,7 +24,8 @@ public enum PartialFileCleanup {
     /// The block the handler reads: the number of names, then each name
     /// NUL-terminated; 0 when nothing is being written. A block once
     /// published is never freed (a handler on another thread may be reading
-    /// it): one small block per file noted.
+    /// it): two small blocks per file noted, one when it starts and one
+    /// when it ends, a few per command.
     private static let published = Atomic<UInt>(0)
     /// The names behind the published block, changed under the lock.
     private static let names = Mutex<[String]>([])

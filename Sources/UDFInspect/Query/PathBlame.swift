@@ -190,8 +190,7 @@ struct PathBlame {
         }
         /// Emits a change when the value at the path is not the one before:
         /// at once while every summary is at hand, else once enough wait.
-        func record(_ state: JSONValue, step: Int, _ summary: (() throws -> StepSummary)?) throws -> Bool {
-            let current = value(in: state)
+        func record(_ current: JSONValue?, step: Int, _ summary: (() throws -> StepSummary)?) throws -> Bool {
             if current != nil { everSelected = true }
             guard current != previous else { return true }
             pending.append((step, previous, current, try summary?()))
@@ -202,7 +201,7 @@ struct PathBlame {
         switch strategy {
         case .walk:
             try recording.walk(timeline, range: stretch) { summary, state in
-                try record(state, step: summary.step, { summary })
+                try record(value(in: state), step: summary.step, { summary })
             }
         case .patches:
             var projection = projection
@@ -211,8 +210,24 @@ struct PathBlame {
             // it (say, under another element than the one holding an id) is
             // not selected again.
             var route = PathRoute(path, in: projection.state)
+            // A step that only replaces the value at the path, where the path
+            // resolves, gives the new value as it is; only the last of a run
+            // of such steps is written into `projection`, before the next
+            // other step. A path changed every few steps spent most of its
+            // time applying those writes and resolving the path again.
+            let leaf = LeafWrite(path)
+            var unwritten: (value: JSONValue, step: Int)?
             // Each change's step metadata comes from the row its patch came from.
             try recording.storedBytesWithSummaries(on: timeline, range: stretch, touching: projection.indexKeys) { step, stored, summary in
+                if let leaf, route.tokens.count == leaf.tokens.count, case .operations(let patch) = stored,
+                   let written = leaf.value(writtenBy: patch.operations) {
+                    unwritten = (written, step)
+                    return try record(written, step: step, summary)
+                }
+                if let leaf, let (value, step) = unwritten {
+                    try projection.replace(at: leaf.pointer, with: value, step: step, timeline: timeline.name)
+                    unwritten = nil
+                }
                 switch try projection.take(stored, step: step, timeline: timeline.name) {
                 case .unchanged:
                     return true
@@ -223,7 +238,7 @@ struct PathBlame {
                 case .needsWholeState:
                     projection.reset(to: try recording.state(at: step, on: timeline))
                 }
-                let keepGoing = try record(projection.state, step: step, summary)
+                let keepGoing = try record(value(in: projection.state), step: step, summary)
                 route = PathRoute(path, in: projection.state)
                 return keepGoing
             }

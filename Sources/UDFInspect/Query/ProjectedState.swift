@@ -134,6 +134,13 @@ struct ProjectedState {
         }
     }
 
+    /// Replaces the value at `pointer`, which must exist: what a step that
+    /// only replaced it did, applied late (`PathBlame` reads the value off
+    /// such steps and writes only the last of a run of them).
+    mutating func replace(at pointer: JSONPointer, with value: JSONValue, step: Int, timeline: String) throws(RecordingError) {
+        try applyWhole(JSONPatch([.replace(path: pointer, value: value)]), step: step, timeline: timeline)
+    }
+
     private func isKept(_ key: String) -> Bool {
         keys?.contains { $0.hasSameScalars(as: key) } ?? true
     }

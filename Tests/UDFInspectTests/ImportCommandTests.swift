@@ -91,6 +91,28 @@ import UDFLog
         #expect(result.stderr == "Error: '\(text)' is not a SQLite database, so not a udf recording\n")
         #expect(fileBytes(text) == Data("plain text".utf8))
     }
+
+    /// `import in.json out.udf` names the order meant; a missing input
+    /// beside a recording, or beside nothing, is only missing.
+    @Test func swappedArgumentsAreNamedInTheOrderMeant() async throws {
+        let directory = try TemporaryDirectory()
+        let json = directory.path("todo export.json")
+        #expect(await InspectorHarness.run(["export", Fixtures.demo, "--format", "json", "-o", json]).status == 0)
+        let target = directory.path("new.udf")
+        let swapped = await InspectorHarness.run(["import", json, target])
+        #expect(swapped.status == 66)
+        #expect(swapped.stderr == """
+            Error: cannot open '\(target)': no such file; the recording comes first: \
+            udf-inspect import \(target) '\(json)'
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: target))
+
+        let recording = try directory.copy(Fixtures.demo, as: "existing.udf")
+        let missing = directory.path("missing.json")
+        #expect(await InspectorHarness.run(["import", recording, missing]).stderr == "Error: cannot open '\(missing)': no such file\n")
+        #expect(await InspectorHarness.run(["import", target, missing]).stderr == "Error: cannot open '\(missing)': no such file\n")
+    }
 }
 
 /// Malformed or malicious import files, each with the error it must give.

@@ -77,6 +77,14 @@ struct ImportCommand: InspectCommand {
         }
     }
 
+    /// For `import in.json out.udf`, with IN missing and FILE not a
+    /// recording: the order that was likely meant.
+    private var swappedHint: String {
+        guard FileManager.default.fileExists(atPath: path), !RecordingFormat.startsAsSQLite(path) else { return "" }
+        let meant = ["import", input, path].map(DemoCommand.shellQuoted).joined(separator: " ")
+        return "; the recording comes first: udf-inspect \(meant)"
+    }
+
     /// The file's name, for the session's metadata.
     private var sourceName: String { input == "-" ? "stdin" : (input as NSString).lastPathComponent }
 
@@ -94,7 +102,7 @@ struct ImportCommand: InspectCommand {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-            throw InspectError.cannotOpen(path: input, reason: "no such file")
+            throw InspectError.cannotOpen(path: input, reason: "no such file" + swappedHint)
         }
         guard !isDirectory.boolValue else {
             throw InspectError.cannotOpen(path: input, reason: "is a directory")

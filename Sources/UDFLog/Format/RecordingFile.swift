@@ -138,7 +138,7 @@ enum RecordingFile {
 
     /// The file's first 100 bytes, SQLite's header (fewer in a shorter
     /// file); nil when it cannot be opened.
-    private static func firstBytes(of path: String) -> [UInt8]? {
+    static func firstBytes(of path: String) -> [UInt8]? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         return [UInt8]((try? handle.read(upToCount: 100)) ?? Data())

@@ -11,6 +11,12 @@ public enum RecordingFormat {
     /// The first 16 bytes of every SQLite database file.
     static let sqliteHeader: [UInt8] = Array("SQLite format 3".utf8) + [0]
 
+    /// Whether the file at `path` begins as every SQLite database does;
+    /// false when it cannot be read.
+    public static func startsAsSQLite(_ path: String) -> Bool {
+        RecordingFile.firstBytes(of: path)?.starts(with: sqliteHeader) ?? false
+    }
+
     /// Schema migrations, in order. Never edit a released one; append instead.
     static let migrator = Migrator([
         .init("v1: sessions, timelines, steps") { db in

@@ -68,6 +68,12 @@ public struct JSONParser: Sendable {
         try bytes.withUnsafeBufferPointer { parse(buffer: $0).result }.get()
     }
 
+    /// Parses one JSON document from a part of an array of UTF-8 bytes, as
+    /// `parse` does the whole array, without copying the part out.
+    public func parse(_ bytes: ArraySlice<UInt8>) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { parse(buffer: $0).result }.get()
+    }
+
     /// `parse`, saying whether the two halves of a split were joined: for tests.
     func parseNotingSplit(_ bytes: [UInt8]) throws(JSONParseError) -> (value: JSONValue, joined: Bool) {
         let (result, joined) = bytes.withUnsafeBufferPointer { parse(buffer: $0) }

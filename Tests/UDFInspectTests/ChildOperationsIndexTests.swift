@@ -118,28 +118,31 @@ import UDFSQLite
         }
     }
 
-    /// Each child keeps its own operations in order; `test`s are left out,
-    /// and a child a `move` or `copy` names keeps none.
+    /// Each child keeps its own operations in order, read back with the
+    /// tokens below the child, empty ones too; `test`s are left out, and a
+    /// child a `move` or `copy` names keeps none.
     @Test func theScanKeepsEachChildsOperationsAndNotThoseOfAMoveOrCopy() throws {
         let text = #"[{"op":"replace","path":"/a/0/x","value":1},{"op":"test","path":"/a/1","value":2},"#
             + #"{"op":"add","path":"/a/0/y/-","value":"s"},{"op":"remove","path":"/b/k/z"},"#
             + #"{"from":"/a/2/q","op":"copy","path":"/c/d/e"},{"op":"replace","path":"/a/3","value":{"n":1}},"#
             + #"{"op":"replace","path":"/t/\#u{F1}","value":null},{"op":"remove","path":"/t/n\#u{303}/0"},"#
-            + #"{"from":"/t/n\#u{303}/1","op":"move","path":"/t/n\#u{303}/2"}]"#
+            + #"{"from":"/t/n\#u{303}/1","op":"move","path":"/t/n\#u{303}/2"},{"op":"replace","path":"/a/4//","value":true}]"#
         let scanned = try #require(StoredTextScan.scan(canonicalPatch: Array(text.utf8)))
-        #expect(scanned.keys == ["/a", "/a/0", "/a/1", "/b", "/b/k", "/a/2", "/c", "/c/d", "/a/3", "/t", "/t/\u{F1}", "/t/n\u{303}"])
+        #expect(scanned.keys == ["/a", "/a/0", "/a/1", "/b", "/b/k", "/a/2", "/c", "/c/d", "/a/3", "/t", "/t/\u{F1}", "/t/n\u{303}", "/a/4"])
         let decoded = try scanned.childOperations.map { key, bytes in
             (key, try #require(ChildOperationsBlob.operations(bytes[...], child: try JSONPointer(parsing: key).tokens)))
         }
         func pointer(_ text: String) throws -> JSONPointer { try JSONPointer(parsing: text) }
         // The NFD twin of `/t/\u{F1}` is another child, and a move names it: it keeps none.
-        #expect(decoded.map(\.0) == ["/a/0", "/a/1", "/b/k", "/a/3", "/t/\u{F1}"])
+        #expect(decoded.map(\.0) == ["/a/0", "/a/1", "/b/k", "/a/3", "/t/\u{F1}", "/a/4"])
         #expect(decoded.map(\.1) == [
             [.replace(path: try pointer("/a/0/x"), value: 1), .add(path: try pointer("/a/0/y/-"), value: "s")],
             [],
             [.remove(path: try pointer("/b/k/z"))],
             [.replace(path: try pointer("/a/3"), value: ["n": 1])],
             [.replace(path: try pointer("/t/\u{F1}"), value: .null)],
+            // Empty tokens below the child are tokens too.
+            [.replace(path: try pointer("/a/4//"), value: true)],
         ])
     }
 

@@ -85,20 +85,34 @@ enum ChildOperationsBlob {
             let below = bytes[index..<(index + belowLength)]
             index += belowLength
             guard below.isEmpty || below.first == UInt8(ascii: "/") else { return nil }
-            let tokens = below.isEmpty ? [] : below.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-                .map { String(decoding: $0, as: UTF8.self) }
-            let path = JSONPointer(tokens: child + tokens)
+            let path = JSONPointer(tokens: tokens(of: below, after: child))
             if kind == remove {
                 operations.append(.remove(path: path))
                 continue
             }
             guard kind == add || kind == replace,
                   let valueLength = readVarint(bytes, at: &index), valueLength <= bytes.endIndex - index,
-                  let value = try? JSONParser().parse(Array(bytes[index..<(index + valueLength)])) else { return nil }
+                  let value = try? JSONParser().parse(bytes[index..<(index + valueLength)]) else { return nil }
             index += valueLength
             operations.append(kind == add ? .add(path: path, value: value) : .replace(path: path, value: value))
         }
         return operations
+    }
+
+    /// `child` followed by the tokens of the pointer text `below` (`/a/b`;
+    /// empty for none; it starts with its slash), in one array: a query
+    /// decodes an entry a step.
+    private static func tokens(of below: ArraySlice<UInt8>, after child: [String]) -> [String] {
+        var tokens = child
+        guard !below.isEmpty else { return tokens }
+        tokens.reserveCapacity(child.count + 2)
+        var start = below.startIndex + 1
+        for index in start..<below.endIndex where below[index] == UInt8(ascii: "/") {
+            tokens.append(String(decoding: below[start..<index], as: UTF8.self))
+            start = index + 1
+        }
+        tokens.append(String(decoding: below[start...], as: UTF8.self))
+        return tokens
     }
 
     private static func appendVarint(_ value: Int, to bytes: inout [UInt8]) {

@@ -112,6 +112,11 @@ import UDFLog
         let missing = directory.path("missing.json")
         #expect(await InspectorHarness.run(["import", recording, missing]).stderr == "Error: cannot open '\(missing)': no such file\n")
         #expect(await InspectorHarness.run(["import", target, missing]).stderr == "Error: cannot open '\(missing)': no such file\n")
+        // An empty FILE is a new recording, and a folder is no JSON: neither was meant as IN.
+        let empty = directory.path("empty.udf")
+        try Data().write(to: URL(fileURLWithPath: empty))
+        #expect(await InspectorHarness.run(["import", empty, missing]).stderr == "Error: cannot open '\(missing)': no such file\n")
+        #expect(await InspectorHarness.run(["import", directory.path(""), missing]).stderr == "Error: cannot open '\(missing)': no such file\n")
     }
 }
 

@@ -77,10 +77,13 @@ struct ImportCommand: InspectCommand {
         }
     }
 
-    /// For `import in.json out.udf`, with IN missing and FILE not a
-    /// recording: the order that was likely meant.
+    /// For `import in.json out.udf`, with IN missing and FILE a file with
+    /// text that is not a recording: the order that was likely meant. An
+    /// empty FILE is a new recording, and a folder is no document.
     private var swappedHint: String {
-        guard FileManager.default.fileExists(atPath: path), !RecordingFormat.startsAsSQLite(path) else { return "" }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular, (attributes[.size] as? Int ?? 0) > 0,
+              !RecordingFormat.startsAsSQLite(path) else { return "" }
         let meant = ["import", input, path].map(DemoCommand.shellQuoted).joined(separator: " ")
         return "; the recording comes first: udf-inspect \(meant)"
     }

@@ -65,7 +65,7 @@ public struct JSONParser: Sendable {
     ///
     /// - Throws: `JSONParseError` with the offset, line and column of the problem.
     public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { parse(buffer: $0).result }.get()
+        try parse(bytes[...])
     }
 
     /// Parses one JSON document from a part of an array of UTF-8 bytes, as

@@ -222,7 +222,7 @@ struct PathBlame {
             // other step. A path changed every few steps spent most of its
             // time applying those writes and resolving the path again.
             let leaf = LeafWrite(path)
-            var unwritten: (value: JSONValue, step: Int)?
+            var unwritten: (value: JSONValue, writtenAt: Int)?
             // Each change's step metadata comes from the row its patch came from.
             try recording.storedBytesWithSummaries(on: timeline, range: stretch, touching: projection.indexKeys) { step, stored, summary in
                 if let leaf, route.tokens.count == leaf.tokens.count, case .operations(let patch) = stored,
@@ -230,8 +230,8 @@ struct PathBlame {
                     unwritten = (written, step)
                     return try record(written, step: step, summary)
                 }
-                if let leaf, let (value, step) = unwritten {
-                    try projection.replace(at: leaf.pointer, with: value, step: step, timeline: timeline.name)
+                if let leaf, let (value, writtenAt) = unwritten {
+                    try projection.replace(at: leaf.pointer, with: value, step: writtenAt, timeline: timeline.name)
                     unwritten = nil
                 }
                 switch try projection.take(stored, step: step, timeline: timeline.name) {

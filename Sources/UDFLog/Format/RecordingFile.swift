@@ -74,6 +74,10 @@ enum RecordingFile {
             if version > RecordingFormat.version {
                 throw RecordingError.newerVersion(path: path, found: version, supported: RecordingFormat.version)
             }
+            // A writer trusts the schema to keep what it writes as written.
+            if version > 0, let problem = try database.read({ db in try SchemaCheck.problems(in: db, version: version) }).first {
+                throw RecordingError.invalidFile(path: path, reason: "is damaged: \(problem)")
+            }
             if version == 0 {
                 do {
                     try RecordingFormat.migrator.migrate(database)

@@ -3,8 +3,9 @@ import UDFJSON
 import UDFSQLite
 
 extension Recording {
-    /// Checks the file: SQLite's integrity check, then every timeline's patch
-    /// chain and every step's state hash, that each cause precedes its step, and
+    /// Checks the file: SQLite's integrity check, its schema against its
+    /// format version's, then every timeline's patch chain and every step's
+    /// state hash, that each cause precedes its step, and
     /// that the changed-members index agrees with the patches.
     ///
     /// A long timeline is checked in stretches that start at keyframes, on
@@ -37,10 +38,12 @@ extension Recording {
         let readAhead = ReadAhead(path: path, minimumBytes: RecordingFile.quickCheckLimit)
         defer { readAhead.stop() }
         let background = inBackground ? IntegrityCheck(path: path) : nil
+        let schema = try query { db in try SchemaCheck.problems(in: db, version: formatVersion) }
         var integrity = try background == nil ? IntegrityCheck.run(on: self) : []
         let walked = Result { () throws(RecordingError) in try walkTimelines(session: session, workers: workers, stretchSteps: stretchSteps) }
         if let background { integrity = try background.result() }
         var report = try walked.get()
+        report.problems.insert(contentsOf: schema.map { "schema: \($0)" }, at: 0)
         if integrity != ["ok"] {
             report.integrityOK = false
             report.problems.insert(contentsOf: integrity.prefix(10).map { "integrity_check: \($0)" }, at: 0)

@@ -70,13 +70,18 @@ enum RecordingFile {
             // `RecordingFormat.bringUpToDate` inside the writer's first
             // transaction, so a writer that fails before writing (a branch at
             // a step that does not exist) leaves it byte for byte as it was.
-            let version = try database.scalarInt("PRAGMA user_version") ?? 0
+            // A writer trusts the schema to keep what it writes as written.
+            // One snapshot for both: another host may be migrating the file.
+            let (version, schemaProblem) = try database.read { db in
+                let version = try db.scalarInt("PRAGMA user_version") ?? 0
+                guard (1...RecordingFormat.version).contains(version) else { return (version, nil as String?) }
+                return (version, try SchemaCheck.problems(in: db, version: version).first)
+            }
             if version > RecordingFormat.version {
                 throw RecordingError.newerVersion(path: path, found: version, supported: RecordingFormat.version)
             }
-            // A writer trusts the schema to keep what it writes as written.
-            if version > 0, let problem = try database.read({ db in try SchemaCheck.problems(in: db, version: version) }).first {
-                throw RecordingError.invalidFile(path: path, reason: "is damaged: \(problem)")
+            if let schemaProblem {
+                throw RecordingError.invalidFile(path: path, reason: "is damaged: \(schemaProblem)")
             }
             if version == 0 {
                 do {

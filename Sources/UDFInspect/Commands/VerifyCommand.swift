@@ -13,7 +13,7 @@ struct VerifyCommand: InspectCommand {
 
     static let spec = CommandSpec(
         name: "verify",
-        abstract: "Check a recording: SQLite integrity, every patch chain and every state hash.",
+        abstract: "Check a recording: SQLite integrity, its schema, every patch chain and every state hash.",
         discussion: "Rebuilds every step of every timeline and compares its hash with the stored one. Exits with 0 when the file is sound and 65 when it is not, listing each problem. With --replay, re-runs the timeline's recorded actions through the app's registered reducer instead, and reports the first step whose state differs from the recording, with the diff: a sign of an impure reducer (exit 65).",
         arguments: [CommonOptions.file],
         options: [

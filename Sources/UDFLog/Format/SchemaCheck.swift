@@ -65,31 +65,27 @@ private struct SchemaObject {
     /// white space still shows; one blank turned into another means the
     /// same to SQLite.
     var meaningfulText: [UInt8] {
-        (sql ?? "").utf8.filter { !Self.isBlank($0) }
+        (sql ?? "").utf8.filter { !$0.isJSONWhitespace }
     }
 
     /// A few words of the SQL, on one line, around its `index`th byte that
     /// is not white space.
     func excerpt(around index: Int) -> String {
         let bytes = Array((sql ?? "").utf8)
-        let offset = bytes.indices.lazy.filter { !Self.isBlank(bytes[$0]) }.dropFirst(index).first ?? bytes.endIndex
+        let offset = bytes.indices.lazy.filter { !bytes[$0].isJSONWhitespace }.dropFirst(index).first ?? bytes.endIndex
         // About 20 bytes either side, widened to whole words.
         var start = max(0, offset - 20)
-        while start > 0, !Self.isBlank(bytes[start - 1]) { start -= 1 }
+        while start > 0, !bytes[start - 1].isJSONWhitespace { start -= 1 }
         var end = min(bytes.count, offset + 20)
-        while end < bytes.count, !Self.isBlank(bytes[end]) { end += 1 }
+        while end < bytes.count, !bytes[end].isJSONWhitespace { end += 1 }
         var line: [UInt8] = []
         for byte in bytes[start..<end] {
-            if !Self.isBlank(byte) {
+            if !byte.isJSONWhitespace {
                 line.append(byte)
             } else if line.last != 0x20 {
                 line.append(0x20)
             }
         }
         return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 }

@@ -75,7 +75,7 @@ final class SecretKeyScan {
                 guard end < bytes.count else { return true }
                 index = end + 1
                 var next = index
-                while next < bytes.count, Self.isWhitespace(bytes[next]) { next += 1 }
+                while next < bytes.count, bytes[next].isJSONWhitespace { next += 1 }
                 let isKey = next < bytes.count && bytes[next] == UInt8(ascii: ":")
                 if mayBeSecret(UnsafeBufferPointer(rebasing: bytes[start..<end]), escaped: escaped, ascii: ascii, isKey: isKey) {
                     return true
@@ -83,10 +83,6 @@ final class SecretKeyScan {
             }
             return false
         }
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     /// Whether `literal` is a secret key (when `isKey`), or a pointer with a

@@ -263,13 +263,8 @@ public enum StoredTextScan {
 
     private static func skipSpace(_ text: [UInt8], _ start: Int) -> Int {
         var index = start
-        while index < text.count, isSpace(text[index]) { index += 1 }
+        while index < text.count, text[index].isJSONWhitespace { index += 1 }
         return index
-    }
-
-    /// JSON's whitespace: space, tab, line feed, carriage return.
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// The index just past the string that starts at `start`.
@@ -316,7 +311,7 @@ public enum StoredTextScan {
             var index = start
             while index < text.count {
                 let byte = text[index]
-                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || isSpace(byte) { break }
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte.isJSONWhitespace { break }
                 index += 1
             }
             return index > start ? index : nil

@@ -8,27 +8,34 @@ extension Predicate {
     /// comparison false. Numbers compare by value, strings lexicographically;
     /// ordering values of different types is false, and `!=` is true for them.
     public func evaluate(on state: JSONValue) -> Bool {
+        evaluate { $0.values(in: state) }
+    }
+
+    /// Whether the predicate holds where each of its paths selects what
+    /// `select` gives for it: a caller that knows those values without the
+    /// whole state (the one value a step wrote) judges without it.
+    public func evaluate(selecting select: (JSONPath) -> [JSONValue]) -> Bool {
         switch self {
         case .compare(let path, let op, let literal):
-            return path.values(in: state).contains { Self.compare($0, op, literal) }
+            return select(path).contains { Self.compare($0, op, literal) }
         case .contains(let path, let literal):
-            return path.values(in: state).contains { Self.value($0, contains: literal) }
+            return select(path).contains { Self.value($0, contains: literal) }
         case .exists(let path):
-            return !path.values(in: state).isEmpty
+            return !select(path).isEmpty
         case .matches(let path, let pattern):
-            return path.values(in: state).contains { selected in
+            return select(path).contains { selected in
                 selected.stringValue.map(pattern.matches) ?? false
             }
         case .length(let path, let op, let literal):
-            return path.values(in: state).contains { selected in
+            return select(path).contains { selected in
                 Self.length(of: selected).map { Self.compare(.number(JSONNumber($0)), op, literal) } ?? false
             }
         case .not(let inner):
-            return !inner.evaluate(on: state)
+            return !inner.evaluate(selecting: select)
         case .and(let left, let right):
-            return left.evaluate(on: state) && right.evaluate(on: state)
+            return left.evaluate(selecting: select) && right.evaluate(selecting: select)
         case .or(let left, let right):
-            return left.evaluate(on: state) || right.evaluate(on: state)
+            return left.evaluate(selecting: select) || right.evaluate(selecting: select)
         }
     }
 

@@ -22,6 +22,16 @@ struct LeafWrite {
         self.tokens = tokens
     }
 
+    /// The place every one of `paths` names, when each is a path of keys and
+    /// positions and all name the same place, tokens compared by scalars.
+    init?(every paths: [JSONPath]) {
+        guard let first = paths.first.flatMap(LeafWrite.init) else { return nil }
+        for path in paths.dropFirst() {
+            guard let other = LeafWrite(path), other.tokens.elementsEqual(first.tokens, by: { $0.hasSameScalars(as: $1) }) else { return nil }
+        }
+        self = first
+    }
+
     var pointer: JSONPointer { JSONPointer(tokens: tokens) }
 
     /// What the last of `operations` writes, when each of them replaces the

@@ -4,10 +4,19 @@ extension Predicate {
     /// Every path the predicate reads, in the order written, without repeats.
     var paths: [JSONPath] {
         var result: [JSONPath] = []
+        for path in everyPath where !result.contains(path) { result.append(path) }
+        return result
+    }
+
+    /// Every path the predicate reads, in the order written, each time it
+    /// is written: `paths` keeps one of two paths whose keys differ only in
+    /// their normalization, which a step's pointers tell apart.
+    var everyPath: [JSONPath] {
+        var result: [JSONPath] = []
         func collect(_ predicate: Predicate) {
             switch predicate {
             case .compare(let path, _, _), .contains(let path, _), .exists(let path), .matches(let path, _), .length(let path, _, _):
-                if !result.contains(path) { result.append(path) }
+                result.append(path)
             case .not(let inner):
                 collect(inner)
             case .and(let left, let right), .or(let left, let right):

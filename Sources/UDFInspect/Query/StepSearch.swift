@@ -94,14 +94,18 @@ struct StepSearch {
                 }
                 if walk.visitUnchanged(next..<step) { return false }
                 next = step + 1
+                if walk.takeLeafWrite(stored, step: step) { return !walk.visit(step) }
+                try walk.writeLeafValue(timeline: timeline.name)
                 switch try walk.projection.take(stored, step: step, timeline: timeline.name) {
                 case .unchanged:
                     break
                 case .changed:
                     walk.holdsNow = nil
+                    walk.leafExists = nil
                 case .needsWholeState:
                     walk.projection.reset(to: try recording.state(at: step, on: timeline))
                     walk.holdsNow = nil
+                    walk.leafExists = nil
                 }
                 return !walk.visit(step)
             }
@@ -127,11 +131,46 @@ struct StepSearch {
         /// The verdict on `projection` as it is, once evaluated; nil after a step wrote under it.
         var holdsNow: Bool?
         var stoppedEarly = false
+        /// The place every path of the predicate names, when they name one
+        /// place by keys and positions: a step that only replaces it, where
+        /// it exists, gives the verdict from the value written, unapplied.
+        /// A path read every few steps spent most of its time applying them.
+        let leaf: LeafWrite?
+        /// The value the last such step wrote, not yet written into
+        /// `projection`, and that step; written before any other step.
+        var unwritten: (value: JSONValue, step: Int)?
+        /// Whether the leaf's place exists in `projection`; nil when not
+        /// known since a step other than a replace of it.
+        var leafExists: Bool?
 
         init(search: StepSearch, projection: ProjectedState) {
             self.search = search
             self.projection = projection
             unseen = search.predicate.paths
+            leaf = LeafWrite(every: search.predicate.everyPath)
+        }
+
+        /// Takes `stored` without applying it when it only replaces the
+        /// leaf where the leaf exists: true when it did.
+        mutating func takeLeafWrite(_ stored: StoredBytes, step: Int) -> Bool {
+            guard let leaf, case .operations(let patch) = stored, let written = leaf.value(writtenBy: patch.operations) else { return false }
+            if leafExists == nil {
+                // A replace keeps the place, so one look lasts until another kind of step.
+                leafExists = !search.predicate.paths[0].values(in: projection.state).isEmpty
+            }
+            guard leafExists == true else { return false }
+            unwritten = (written, step)
+            // A path of keys and positions that resolves selects exactly the value there.
+            holdsNow = search.predicate.evaluate { _ in [written] }
+            unseen = []
+            return true
+        }
+
+        /// Writes the value the last leaf-only step wrote into `projection`.
+        mutating func writeLeafValue(timeline: String) throws(RecordingError) {
+            guard let leaf, let (value, step) = unwritten else { return }
+            try projection.replace(at: leaf.pointer, with: value, step: step, timeline: timeline)
+            unwritten = nil
         }
 
         var result: Result {

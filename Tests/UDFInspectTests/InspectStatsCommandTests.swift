@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import UDFJSON
 @testable import UDFLog
+import UDFSQLite
 
 /// `stats` figures checked against what the steps table holds.
 @Suite struct InspectStatsCommandTests {
@@ -31,6 +32,50 @@ import UDFJSON
         let growth = json["largestGrowth"]?.arrayValue?.compactMap { $0["bytes"]?.numberValue?.intValue } ?? []
         #expect(growth.count == 5)
         #expect(growth == growth.sorted(by: >))
+    }
+
+    /// A long timeline is scanned in parts on several threads, each through
+    /// its own connection; the figures are those of one scan: on the
+    /// workload, on a branch of it (whose first rows are its parent's), and
+    /// with rows missing at the end of a part, where the growth of the
+    /// next step counts from the last row before it, and at the fork.
+    @Test func partsOnSeveralThreadsGiveTheFiguresOfOneScan() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.copy(Fixtures.workload, as: "workload.udf")
+        let original = try Recording(path: path)
+        try ChangedMembersIndexTests.branchReversingMain(path, from: original, main: try original.timeline(nil, in: try original.session(nil)), at: 400)
+        /// The branch's first own step, as its growth counts it.
+        func branchFirstGrowth() throws -> TimelineStatistics.Growth? {
+            let recording = try Recording(path: path)
+            let branch = try #require(try recording.timelines(in: try recording.session(nil)).last)
+            return try recording.statistics(on: branch, buckets: 10, growthLimit: 1_000, workers: 1, minimumPart: 1).largestGrowth.first { $0.step == 401 }
+        }
+        func expectPartsAsOneScan(_ comment: String) throws {
+            let recording = try Recording(path: path)
+            let timelines = try recording.timelines(in: try recording.session(nil))
+            #expect(timelines.count == 2)
+            for timeline in timelines {
+                let one = try recording.statistics(on: timeline, buckets: 10, growthLimit: 1_000, workers: 1, minimumPart: 1)
+                #expect(one.largestGrowth.count > 20)
+                for workers in [2, 3, 8] {
+                    for minimum in [1, 37, 300] {
+                        let parts = Recording.parts(of: try recording.cursor(for: timeline).segments, workers: workers, minimum: minimum)
+                        #expect(parts.count > 2, "\(comment), \(timeline.name), \(workers) workers, parts of \(minimum)")
+                        let inParts = try recording.statistics(on: timeline, buckets: 10, growthLimit: 1_000, workers: workers, minimumPart: minimum)
+                        #expect(inParts == one, "\(comment), \(timeline.name), \(workers) workers, parts of \(minimum)")
+                    }
+                }
+            }
+        }
+        try expectPartsAsOneScan("whole")
+        #expect(try branchFirstGrowth()?.before == 2_795)
+        // With 2 workers and parts of at least 1 step, main's 1,001 steps
+        // make four parts of 251; the branch forks at 400, and grows from
+        // nothing when that row is missing.
+        let database = try Database(path: path, mode: .readWrite)
+        try database.execute("DELETE FROM steps WHERE timeline_id = 1 AND step IN (250, 400, 501)")
+        try expectPartsAsOneScan("rows missing")
+        #expect(try branchFirstGrowth() == nil)
     }
 
     @Test func percentilesUseTheNearestRank() {

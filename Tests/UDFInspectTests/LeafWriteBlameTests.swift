@@ -82,21 +82,32 @@ import UDFRecorder
         ".items[3].tags[0]", ".items[1]", ".other",
     ]
 
+    /// `record`'s recording, opened and verified, and its timeline.
+    static func opened(seed: UInt64, others: Int, in directory: TemporaryDirectory) throws -> (Recording, TimelineInfo) {
+        let recording = try Recording(path: try record(seed: seed, others: others, in: directory))
+        let timeline = try recording.timeline(nil, in: try recording.session(nil))
+        #expect(try recording.verify().problems == [])
+        return (recording, timeline)
+    }
+
+    /// How many steps of `range` the index describes as only replacing
+    /// `.items[1].score`: so many times a query of it takes the shortcut.
+    static func replacedOnly(in recording: Recording, on timeline: TimelineInfo, range: ClosedRange<Int>) throws -> Int {
+        let leaf = try #require(LeafWrite(try JSONPath(parsing: ".items[1].score")))
+        var count = 0
+        try recording.storedBytes(on: timeline, range: range, touching: .children([("items", "1")])) { _, stored in
+            if case .operations(let patch) = stored, leaf.value(writtenBy: patch.operations) != nil { count += 1 }
+            return true
+        }
+        return count
+    }
+
     @Test(arguments: [(UInt64(41), 4), (42, 4), (43, 30), (44, 0)])
     func blameFromReplacedLeavesAnswersAsWalking(_ seed: UInt64, _ others: Int) throws {
         let directory = try TemporaryDirectory()
-        let recording = try Recording(path: try Self.record(seed: seed, others: others, in: directory))
-        let timeline = try recording.timeline(nil, in: try recording.session(nil))
-        #expect(try recording.verify().problems == [])
-
+        let (recording, timeline) = try Self.opened(seed: seed, others: others, in: directory)
         // The data takes the shortcut often, so the answers below test it.
-        let leaf = try #require(LeafWrite(try JSONPath(parsing: ".items[1].score")))
-        var replacedOnly = 0
-        try recording.storedBytes(on: timeline, range: 0...timeline.lastStep, touching: .children([("items", "1")])) { _, stored in
-            if case .operations(let patch) = stored, leaf.value(writtenBy: patch.operations) != nil { replacedOnly += 1 }
-            return true
-        }
-        #expect(replacedOnly > 20, "seed \(seed)")
+        #expect(try Self.replacedOnly(in: recording, on: timeline, range: 0...timeline.lastStep) > 20, "seed \(seed)")
 
         try MemberChildrenIndexTests.expectBlameAsWalking(Self.paths, in: recording, on: timeline, "seed \(seed)")
         // Stretches of about 100 steps, each from the state before it.

@@ -7,10 +7,10 @@ struct StatsCommand: InspectCommand {
         name: "stats",
         abstract: "Summarize a timeline: actions, reducer times, bytes per step, state size.",
         discussion: """
-            Per action name: how many steps, the reducer's p50, p99 and maximum time (nearest rank), and the bytes stored for its steps. Then how the states are stored (keyframes and patches), the canonical state size over time in ten runs of steps, and the steps that grew the state most. Computed from the steps' metadata with SQL aggregates; no state is rebuilt. Given several files or a directory, one row per session names its file and UUID, then the totals; a file that cannot be read gets one line on stderr, and the exit status is 3 when others were answered.
+            Per action name: how many steps, the reducer's p50, p99 and maximum time (nearest rank), and the bytes stored for its steps. Then how the states are stored (keyframes and patches), the canonical state size over time in ten runs of steps, and the steps that grew the state most. Computed from the steps' metadata in one pass over the rows, a long timeline in parts on several threads (--jobs); no state is rebuilt. Given several files or a directory, one row per session names its file and UUID, then the totals; a file that cannot be read gets one line on stderr, and the exit status is 3 when others were answered.
             """,
         arguments: [CommonOptions.files],
-        options: [CommonOptions.session.spec, CommonOptions.timeline.spec, CommonOptions.jobs.spec, CommonOptions.json.spec],
+        options: [CommonOptions.session.spec, CommonOptions.timeline.spec, CommonOptions.searchJobs.spec, CommonOptions.json.spec],
         examples: ["udf-inspect stats todo.udf", "udf-inspect stats todo.udf --json", "udf-inspect stats recordings/ --json"]
     )
 
@@ -32,7 +32,7 @@ struct StatsCommand: InspectCommand {
         let selection = try recording.open()
         let statistics: TimelineStatistics
         do {
-            statistics = try selection.recording.statistics(on: selection.timeline)
+            statistics = try selection.recording.statistics(on: selection.timeline, workers: fleet.jobs)
         } catch {
             throw InspectError(error)
         }

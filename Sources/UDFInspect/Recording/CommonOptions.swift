@@ -4,7 +4,7 @@ enum CommonOptions {
     /// For commands that also read many recordings at once.
     static let files = ArgumentSpec(name: "file", help: "Recording files (.udf), or directories: every *.udf file under them.", isRepeating: true)
     static let jobs = OptionKey<Int?>.int("--jobs", value: "n", help: "With several files, how many to read at once.", defaultDescription: "the number of cores")
-    /// `--jobs` of `find` and `blame`, which also split one long timeline.
+    /// `--jobs` of `find` and `stats`, which also split one long timeline.
     static let searchJobs = OptionKey<Int?>.int(
         "--jobs", value: "n", help: "How many threads read at once: several files, or stretches of one long timeline; the answer is the same with any number.",
         defaultDescription: "the number of cores"

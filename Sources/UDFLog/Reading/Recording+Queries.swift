@@ -13,12 +13,23 @@ extension Recording {
     /// - Parameters:
     ///   - buckets: Into how many runs of steps to split the state size over time.
     ///   - growthLimit: How many of the steps that grew the state most to return.
-    public func statistics(on timeline: TimelineInfo, buckets: Int = 10, growthLimit: Int = 5) throws(RecordingError) -> TimelineStatistics {
-        let segments = try cursor(for: timeline).segments
-        var scans: [SegmentScan] = []
-        for segment in segments {
-            scans.append(try scan(segment))
-        }
+    ///   - workers: How many threads scan a long timeline at once, each a
+    ///     part of it through its own connection; the figures are the same
+    ///     with any number.
+    public func statistics(
+        on timeline: TimelineInfo, buckets: Int = 10, growthLimit: Int = 5, workers: Int = 1
+    ) throws(RecordingError) -> TimelineStatistics {
+        try statistics(on: timeline, buckets: buckets, growthLimit: growthLimit, workers: workers, minimumPart: Self.statisticsMinimumPart)
+    }
+
+    /// The fewest steps a thread of `statistics` scans: opening a
+    /// connection costs about as much as scanning a few thousand rows.
+    static let statisticsMinimumPart = 65_536
+
+    func statistics(
+        on timeline: TimelineInfo, buckets: Int, growthLimit: Int, workers: Int, minimumPart: Int
+    ) throws(RecordingError) -> TimelineStatistics {
+        let scans = try scan(Self.parts(of: try cursor(for: timeline).segments, workers: workers, minimum: minimumPart), workers: workers)
         return TimelineStatistics(
             actions: actionStatistics(scans),
             storage: storageStatistics(scans),
@@ -44,6 +55,45 @@ extension Recording {
         var totalStateBytes = 0
         var smallestState: Int?
         var largestState = 0
+    }
+
+    /// `segments` cut into up to two parts a worker, of about equal length,
+    /// none shorter than `minimum` steps; as they are with one worker.
+    static func parts(of segments: [TimelineSegment], workers: Int, minimum: Int) -> [TimelineSegment] {
+        let total = segments.reduce(0) { $0 + $1.steps.count }
+        let count = min(workers * 2, total / max(1, minimum))
+        guard workers > 1, count > 1 else { return segments }
+        let width = (total + count - 1) / count
+        return segments.flatMap { segment in
+            stride(from: segment.steps.lowerBound, through: segment.steps.upperBound, by: width).map { start in
+                TimelineSegment(timelineID: segment.timelineID, steps: start...min(segment.steps.upperBound, start + width - 1))
+            }
+        }
+    }
+
+    /// Scans `parts` in order, on up to `workers` threads at once.
+    private func scan(_ parts: [TimelineSegment], workers: Int) throws(RecordingError) -> [SegmentScan] {
+        var scans: [SegmentScan] = []
+        guard workers > 1, parts.count > 1 else {
+            for part in parts { scans.append(try scan(part)) }
+            return scans
+        }
+        let path = self.path
+        var failure: RecordingError?
+        OrderedWorkerPool(workers: workers).run(parts, job: { part in
+            Result { () throws(RecordingError) in try Recording(path: path).scan(part) }
+        }, deliver: { _, result in
+            switch result {
+            case .success(let scan):
+                scans.append(scan)
+                return true
+            case .failure(let error):
+                failure = error
+                return false
+            }
+        })
+        if let failure { throw failure }
+        return scans
     }
 
     private func scan(_ segment: TimelineSegment) throws(RecordingError) -> SegmentScan {
@@ -212,11 +262,16 @@ extension Recording {
                 candidates = Array(candidates.sorted(by: ranked).prefix(limit))
             }
         }
-        var previousLast: Int?
+        var before: Int?
+        var previous: SegmentScan?
         for scan in scans {
             let lower = scan.segment.steps.lowerBound
-            // The first step a branch stores grows from its parent's row at the fork.
-            var before = previousLast
+            // A part of the segment scanned before goes on from its last
+            // size; the first step a branch stores grows from its parent's
+            // row at the fork.
+            if let previous, previous.segment.timelineID != scan.segment.timelineID || previous.segment.steps.upperBound + 1 != lower {
+                before = previous.sizes.last ?? nil
+            }
             for (offset, size) in scan.sizes.enumerated() {
                 guard let size else { continue }
                 if let before, size > before {
@@ -224,7 +279,7 @@ extension Recording {
                 }
                 before = size
             }
-            previousLast = scan.sizes.last ?? nil
+            previous = scan
         }
         var result: [TimelineStatistics.Growth] = []
         for candidate in candidates.sorted(by: ranked).prefix(limit) {

@@ -60,8 +60,8 @@ enum LongQueryBenchmark {
     }
 
     /// `verify` once on one thread and once on every core, then each query: `runs` times, or once when one run
-    /// takes over two seconds; and each query again, side by side: `find`
-    /// and `blame` on one thread (`--jobs 1`), and every query on a copy
+    /// takes over two seconds; and each query again, side by side: `find`,
+    /// `blame` and `stats` on one thread (`--jobs 1`), and every query on a copy
     /// whose changed-members index is switched off, on one that reads it
     /// to v5's depth (members only, not their children) and on one that
     /// reads it to v6's (children, without their operations).
@@ -120,8 +120,8 @@ enum LongQueryBenchmark {
             }
             let versus = anchor.map { ", \(Format.digits($0.wall / seconds))× faster than one walk" } ?? ""
             var plain = ""
-            // `find` and `blame` read a long timeline on every core; on one, side by side.
-            if ["blame", "find"].contains(query.arguments.first), let (one, _, _) = time(binary, query.arguments + ["--jobs", "1"], runs: runs) {
+            // `find`, `blame` and `stats` read a long timeline on every core; on one, side by side.
+            if ["blame", "find", "stats"].contains(query.arguments.first), let (one, _, _) = time(binary, query.arguments + ["--jobs", "1"], runs: runs) {
                 plain += "; one thread (--jobs 1) \(Format.duration(one)), \(Format.digits(one / seconds))×"
             }
             if query.readsIndex, let rowsOnly, let (children, _, _) = time(binary, query.arguments.map { $0 == path ? rowsOnly : $0 }, runs: runs) {

@@ -585,12 +585,7 @@ struct JSONByteReader {
 
     private mutating func skipWhitespace() {
         let begin = position
-        scan: while position < buffer.count {
-            switch buffer[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: break scan
-            }
-        }
+        while position < buffer.count, buffer[position].isJSONWhitespace { position += 1 }
         // Canonical text has no whitespace outside strings.
         if position != begin { isCanonical = false }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import UDFJSON
 import UDFSQLite
 
 /// Whether a file's schema is the one its format version promises.

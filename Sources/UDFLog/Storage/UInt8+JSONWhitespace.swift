@@ -1,7 +1,0 @@
-extension UInt8 {
-    /// Space, tab, line feed or carriage return: JSON's whitespace, and
-    /// SQL's but for form feed.
-    var isJSONWhitespace: Bool {
-        self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D
-    }
-}

@@ -101,6 +101,27 @@ import UDFRecorder
         #expect(StoredTextScan.members(of: Array(#"{"a":1"#.utf8)) { _ in true } == nil)
     }
 
+    /// A value `replaceLater` holds is written when the next step is
+    /// taken, only the last of a run, and never over a state started again.
+    @Test func aDeferredReplaceIsWrittenAtTheNextStepAndDroppedByAReset() throws {
+        func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+        let whole = JSONValue.object(["a": .object(["b": number(0)]), "c": number(0)])
+        let pointer = JSONPointer(tokens: ["a", "b"])
+        let unchanged = StoredBytes.operations(JSONPatch([.replace(path: JSONPointer(tokens: ["c"]), value: number(9))]))
+        var projection = ProjectedState(paths: [try JSONPath(parsing: ".a.b")])
+        projection.reset(to: whole)
+        projection.replaceLater(at: pointer, with: number(1), step: 1, timeline: "main")
+        projection.replaceLater(at: pointer, with: number(2), step: 2, timeline: "main")
+        #expect(projection.state == .object(["a": .object(["b": number(0)])]))
+        #expect(try projection.take(unchanged, step: 3, timeline: "main") == .unchanged)
+        #expect(projection.state == .object(["a": .object(["b": number(2)])]))
+
+        projection.replaceLater(at: pointer, with: number(3), step: 4, timeline: "main")
+        projection.reset(to: whole)
+        _ = try projection.take(unchanged, step: 5, timeline: "main")
+        #expect(projection.state == .object(["a": .object(["b": number(0)])]))
+    }
+
     @Test func aPatchIsSkippedOnlyWhenEveryPointerStartsUnderAnotherMember() throws {
         func skipped(_ text: String, keeping kept: [String]) -> Bool {
             StoredTextScan.writesOnlyUnder(patch: Array(text.utf8)) { token in !kept.contains(String(decoding: token, as: UTF8.self)) }

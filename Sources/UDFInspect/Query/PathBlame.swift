@@ -217,22 +217,17 @@ struct PathBlame {
             // not selected again.
             var route = PathRoute(path, in: projection.state)
             // A step that only replaces the value at the path, where the path
-            // resolves, gives the new value as it is; only the last of a run
-            // of such steps is written into `projection`, before the next
-            // other step. A path changed every few steps spent most of its
-            // time applying those writes and resolving the path again.
+            // resolves, gives the new value as it is, and `projection` writes
+            // only the last of a run of them (`replaceLater`). A path changed
+            // every few steps spent most of its time applying those writes
+            // and resolving the path again.
             let leaf = LeafWrite(path)
-            var unwritten: (value: JSONValue, writtenAt: Int)?
             // Each change's step metadata comes from the row its patch came from.
             try recording.storedBytesWithSummaries(on: timeline, range: stretch, touching: projection.indexKeys) { step, stored, summary in
                 if let leaf, route.tokens.count == leaf.tokens.count, case .operations(let patch) = stored,
                    let written = leaf.value(writtenBy: patch.operations) {
-                    unwritten = (written, step)
+                    projection.replaceLater(at: leaf.pointer, with: written, step: step, timeline: timeline.name)
                     return try record(written, step: step, summary)
-                }
-                if let leaf, let (value, writtenAt) = unwritten {
-                    try projection.replace(at: leaf.pointer, with: value, step: writtenAt, timeline: timeline.name)
-                    unwritten = nil
                 }
                 switch try projection.take(stored, step: step, timeline: timeline.name) {
                 case .unchanged:

@@ -29,6 +29,8 @@ struct ProjectedState {
     private let keyBytes: [[UInt8]]?
     /// The kept members as an object (or the whole state).
     private(set) var state: JSONValue = .null
+    /// The last of a run of values `replaceLater` was given, not yet in `state`.
+    private var deferred: (pointer: JSONPointer, value: JSONValue, step: Int, timeline: String)?
     /// The operations the last `.changed` step applied to the kept members;
     /// nil when it was a keyframe or wrote the whole state, so that what it
     /// changed is not known operation by operation.
@@ -108,6 +110,7 @@ struct ProjectedState {
     /// Starts again from a whole state.
     mutating func reset(to whole: JSONValue) {
         state = project(whole)
+        deferred = nil
     }
 
     /// What `body` may have changed: false when the step left every kept member as it was.
@@ -122,6 +125,7 @@ struct ProjectedState {
     /// Takes one stored step: a keyframe replaces the kept members, a patch
     /// is applied to those it writes under.
     mutating func take(_ stored: StoredBytes, step: Int, timeline: String) throws(RecordingError) -> Outcome {
+        try writeDeferred()
         switch stored {
         case .keyframe(let bytes):
             try seed(keyframe: bytes, step: step, timeline: timeline)
@@ -134,10 +138,18 @@ struct ProjectedState {
         }
     }
 
-    /// Replaces the value at `pointer`, which must exist: what a step that
-    /// only replaced it did, applied late (`PathBlame` reads the value off
-    /// such steps and writes only the last of a run of them).
-    mutating func replace(at pointer: JSONPointer, with value: JSONValue, step: Int, timeline: String) throws(RecordingError) {
+    /// Takes a step that only replaced the value at `pointer`, which
+    /// exists, with `value`, without applying it yet: the caller read the
+    /// value off the step (`LeafWrite`). Of a run of such steps only the
+    /// last is written into `state`, when the next step is taken; until
+    /// then `state` holds the value before the run at that one place.
+    mutating func replaceLater(at pointer: JSONPointer, with value: JSONValue, step: Int, timeline: String) {
+        deferred = (pointer, value, step, timeline)
+    }
+
+    private mutating func writeDeferred() throws(RecordingError) {
+        guard let (pointer, value, step, timeline) = deferred else { return }
+        deferred = nil
         try applyWhole(JSONPatch([.replace(path: pointer, value: value)]), step: step, timeline: timeline)
     }
 

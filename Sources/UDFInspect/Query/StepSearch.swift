@@ -94,18 +94,15 @@ struct StepSearch {
                 }
                 if walk.visitUnchanged(next..<step) { return false }
                 next = step + 1
-                if walk.takeLeafWrite(stored, step: step) { return !walk.visit(step) }
-                try walk.writeLeafValue(timeline: timeline.name)
+                if walk.takeLeafWrite(stored, step: step, timeline: timeline.name) { return !walk.visit(step) }
                 switch try walk.projection.take(stored, step: step, timeline: timeline.name) {
                 case .unchanged:
                     break
                 case .changed:
-                    walk.holdsNow = nil
-                    walk.leafExists = nil
+                    walk.forgetVerdict()
                 case .needsWholeState:
                     walk.projection.reset(to: try recording.state(at: step, on: timeline))
-                    walk.holdsNow = nil
-                    walk.leafExists = nil
+                    walk.forgetVerdict()
                 }
                 return !walk.visit(step)
             }
@@ -133,12 +130,10 @@ struct StepSearch {
         var stoppedEarly = false
         /// The place every path of the predicate names, when they name one
         /// place by keys and positions: a step that only replaces it, where
-        /// it exists, gives the verdict from the value written, unapplied.
-        /// A path read every few steps spent most of its time applying them.
+        /// it exists, gives the verdict from the value written, unapplied
+        /// (`ProjectedState.replaceLater`). A path read every few steps
+        /// spent most of its time applying them.
         let leaf: LeafWrite?
-        /// The value the last such step wrote, not yet written into
-        /// `projection`, and that step; written before any other step.
-        var unwritten: (value: JSONValue, step: Int)?
         /// Whether the leaf's place exists in `projection`; nil when not
         /// known since a step other than a replace of it.
         var leafExists: Bool?
@@ -150,27 +145,28 @@ struct StepSearch {
             leaf = LeafWrite(every: search.predicate.everyPath)
         }
 
+        /// After a step wrote under the kept members otherwise than by a
+        /// replace of the leaf: the verdict, and whether the leaf exists,
+        /// are to be found again.
+        mutating func forgetVerdict() {
+            holdsNow = nil
+            leafExists = nil
+        }
+
         /// Takes `stored` without applying it when it only replaces the
         /// leaf where the leaf exists: true when it did.
-        mutating func takeLeafWrite(_ stored: StoredBytes, step: Int) -> Bool {
+        mutating func takeLeafWrite(_ stored: StoredBytes, step: Int, timeline: String) -> Bool {
             guard let leaf, case .operations(let patch) = stored, let written = leaf.value(writtenBy: patch.operations) else { return false }
             if leafExists == nil {
                 // A replace keeps the place, so one look lasts until another kind of step.
                 leafExists = !search.predicate.paths[0].values(in: projection.state).isEmpty
             }
             guard leafExists == true else { return false }
-            unwritten = (written, step)
+            projection.replaceLater(at: leaf.pointer, with: written, step: step, timeline: timeline)
             // A path of keys and positions that resolves selects exactly the value there.
             holdsNow = search.predicate.evaluate { _ in [written] }
             unseen = []
             return true
-        }
-
-        /// Writes the value the last leaf-only step wrote into `projection`.
-        mutating func writeLeafValue(timeline: String) throws(RecordingError) {
-            guard let leaf, let (value, step) = unwritten else { return }
-            try projection.replace(at: leaf.pointer, with: value, step: step, timeline: timeline)
-            unwritten = nil
         }
 
         var result: Result {
